@@ -1,0 +1,36 @@
+package io.github.informerguard.analyzer.api;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.type.Type;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Type questions that rules ask about one file. In precise mode the answers come from the
+ * symbol solver; in lenient mode from declarations, imports and simple names. Every method
+ * answers {@link Match#UNKNOWN} (or empty) rather than throw when it cannot tell.
+ */
+public interface TypeFacts {
+
+  AnalysisMode mode();
+
+  /** Whether the static type of {@code expression} is one of {@code qualifiedNames} or a subtype. */
+  Match isA(Expression expression, Set<String> qualifiedNames);
+
+  /** Whether a declared type (a variable's, a parameter's) is one of the names or a subtype. */
+  Match isA(Type type, Set<String> qualifiedNames);
+
+  /** Whether the annotation is of the given annotation type. */
+  Match annotationIs(AnnotationExpr annotation, String qualifiedName);
+
+  /**
+   * The qualified name that a type name written in source ({@code TimeUnit}, {@code a.b.C})
+   * denotes at {@code context}, from the file's declarations and imports.
+   */
+  Optional<String> typeName(String written, Node context);
+
+  /** The variable, field or parameter that a name or field access refers to, if it can tell. */
+  Optional<VariableRef> variable(Expression nameOrFieldAccess);
+}

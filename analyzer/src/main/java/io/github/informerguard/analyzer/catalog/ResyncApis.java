@@ -1,0 +1,86 @@
+package io.github.informerguard.analyzer.catalog;
+
+import static io.github.informerguard.analyzer.catalog.ApiTypes.*;
+
+import com.github.javaparser.ast.expr.ClassExpr;
+import com.github.javaparser.ast.expr.Expression;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Every API that takes a resync period or a resync-like interval, read from the clients'
+ * sources (fabric8 8.x, client-java 24, JOSDK 5; see shared/research/k8s-java-apis.md E.1).
+ */
+public final class ResyncApis {
+
+  /** How the value is given. */
+  public enum Unit {
+    MILLIS,
+    DURATION
+  }
+
+  /** What the value controls; decides the threshold and the message. */
+  public enum Kind {
+    /** Informer-wide resync period. */
+    INFORMER_RESYNC,
+    /** Per-handler resync period. */
+    HANDLER_RESYNC,
+    /** JOSDK's maximum reconciliation interval. */
+    RECONCILIATION_INTERVAL
+  }
+
+  /**
+   * A method or constructor that takes a period.
+   *
+   * @param method the method name, or {@code <init>} for a constructor
+   * @param arities argument counts that have the period
+   * @param candidates argument positions that may hold the period, in order; the first that is
+   *     not a class literal is it (this tells client-java's overloads apart)
+   */
+  public record Site(String library, Set<String> owners, String method, Set<Integer> arities,
+      List<Integer> candidates, Unit unit, Kind kind) {
+
+    public boolean matchesShape(String name, int arity) {
+      return method.equals(name) && arities.contains(arity);
+    }
+
+    public Optional<Expression> periodArgument(List<Expression> args) {
+      for (int i : candidates) {
+        if (i < args.size() && !(args.get(i) instanceof ClassExpr)) {
+          return Optional.of(args.get(i));
+        }
+      }
+      return Optional.empty();
+    }
+  }
+
+  public static final List<Site> METHODS = List.of(
+      new Site("fabric8", Set.of(F8_INFORMABLE), "inform", Set.of(2), List.of(1), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("fabric8", Set.of(F8_INFORMABLE), "runnableInformer", Set.of(1), List.of(0), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      // 6.x+ has (Class, long); 4.x/5.x overloads put the period last.
+      new Site("fabric8", Set.of(F8_INFORMER_FACTORY), "sharedIndexInformerFor", Set.of(2), List.of(1), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("fabric8", Set.of(F8_INFORMER_FACTORY), "sharedIndexInformerFor", Set.of(3), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("fabric8", Set.of(F8_INFORMER_FACTORY), "sharedIndexInformerForCustomResource", Set.of(2, 3, 4), List.of(3, 2, 1), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("fabric8", Set.of(F8_SHARED_INDEX_INFORMER), "addEventHandlerWithResyncPeriod", Set.of(2), List.of(1), Unit.MILLIS, Kind.HANDLER_RESYNC),
+      new Site("client-java", Set.of(K8S_INFORMER_FACTORY), "sharedIndexInformerFor", Set.of(3, 4, 5), List.of(2, 3), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("client-java", Set.of(K8S_SHARED_INFORMER), "addEventHandlerWithResyncPeriod", Set.of(2), List.of(1), Unit.MILLIS, Kind.HANDLER_RESYNC),
+      new Site("client-java", Set.of(K8S_CONTROLLER_WATCH_BUILDER), "withResyncPeriod", Set.of(1), List.of(0), Unit.DURATION, Kind.HANDLER_RESYNC),
+      new Site("JOSDK", Set.of(JOSDK_CONFIGURATION_OVERRIDER), "withReconciliationMaxInterval", Set.of(1), List.of(0), Unit.DURATION, Kind.RECONCILIATION_INTERVAL));
+
+  /** {@code new DefaultSharedIndexInformer(Class, ListerWatcher, long, ...)} in both clients. */
+  public static final List<Site> CONSTRUCTORS = List.of(
+      new Site("fabric8", Set.of(F8_DEFAULT_SHARED_INDEX_INFORMER), "<init>", Set.of(4), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("client-java", Set.of(K8S_DEFAULT_SHARED_INDEX_INFORMER), "<init>", Set.of(3, 4, 5, 6), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC));
+
+  /** Annotation elements holding a period in milliseconds (client-java Spring integration). */
+  public static final List<String> MILLIS_ANNOTATIONS = List.of(K8S_SPRING_INFORMER, K8S_SPRING_RECONCILER_WATCH);
+
+  public static final String MILLIS_ANNOTATION_ELEMENT = "resyncPeriodMillis";
+
+  /** Words whose absence proves a file has none of the above (the prefilter). */
+  public static final Set<String> TRIGGER_WORDS = Set.of(
+      "inform", "Informer", "ResyncPeriod", "resyncPeriod", "ReconciliationInterval", "ReconciliationMaxInterval");
+
+  private ResyncApis() {}
+}

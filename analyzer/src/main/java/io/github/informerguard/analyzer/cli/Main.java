@@ -1,0 +1,247 @@
+package io.github.informerguard.analyzer.cli;
+
+import io.github.informerguard.analyzer.Version;
+import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.engine.AnalysisRequest;
+import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.Analyzer;
+import io.github.informerguard.analyzer.engine.RuleRegistry;
+import io.github.informerguard.analyzer.policy.Policy;
+import io.github.informerguard.analyzer.policy.PolicyException;
+import io.github.informerguard.analyzer.policy.PolicyLoader;
+import io.github.informerguard.analyzer.report.ReportFormat;
+import io.github.informerguard.analyzer.report.Reporter;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The command line front end: {@code java -jar informer-guard.jar [options] PATH...}. */
+@Command(
+    name = "informer-guard",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.VersionProvider.class,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Finds Kubernetes informer and watch misuse in Java operator code (fabric8, client-java, Java Operator SDK):",
+      "short resync periods, informers and watches that are never stopped, swallowed interrupts, unbounded waits,",
+      "stateful index functions and raw watches that ignore HTTP 410 Gone.",
+      "",
+      "Without --classpath types come from imports and simple names (lenient mode). With the project's classpath",
+      "(jars and class folders) receivers are resolved by the symbol solver (precise mode), which is more exact."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  java -jar informer-guard.jar src/main/java",
+      "  java -jar informer-guard.jar --classpath \"$(cat cp.txt)\" --format sarif --output ig.sarif src/main/java",
+      "    (cp.txt from: mvn dependency:build-classpath -Dmdep.outputFile=cp.txt)",
+      "  java -jar informer-guard.jar --rules ShortResyncPeriod --fail-on error src",
+      "",
+      "Exit status: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage, config or I/O error.",
+      "Files that do not parse are listed as errors and skipped; they do not change the exit status.",
+      "Suppress a finding with @SuppressWarnings(\"informer-guard:RuleId\") on the enclosing declaration.",
+      "Rule documentation: " + RuleDescriptor.DOCS_BASE
+    })
+public final class Main implements Callable<Integer> {
+
+  @Parameters(paramLabel = "PATH", arity = "0..*",
+      description = "Java files or directories (searched recursively for .java files).")
+  List<Path> paths = new ArrayList<>();
+
+  @Option(names = "--format", paramLabel = "text|json|sarif", defaultValue = "text",
+      description = "Report format (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
+  Path output;
+
+  @Option(names = "--classpath", paramLabel = "CP",
+      description = "Jars and class folders, separated by the platform path separator (: on Linux and macOS, ; on Windows); 'dir/*' adds every jar in dir. Enables precise mode.")
+  String classpath;
+
+  @Option(names = "--config", paramLabel = "FILE",
+      description = "Policy file (YAML or JSON). Default: ./" + PolicyLoader.DEFAULT_FILE_NAME + " when present.")
+  Path config;
+
+  @Option(names = "--rules", paramLabel = "Id1,Id2", split = ",", description = "Run only these rules.")
+  List<String> rules;
+
+  @Option(names = "--fail-on", paramLabel = "info|warning|error|never", defaultValue = "warning",
+      description = "Exit with 1 when a finding has at least this severity (default: ${DEFAULT-VALUE}).")
+  String failOn;
+
+  @Option(names = "--list-rules", description = "List the rules and exit.")
+  boolean listRules;
+
+  private final Path workingDirectory;
+  private final PrintWriter out;
+  private final PrintWriter err;
+
+  Main(Path workingDirectory, PrintWriter out, PrintWriter err) {
+    this.workingDirectory = workingDirectory;
+    this.out = out;
+    this.err = err;
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, Path.of("").toAbsolutePath(),
+        new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
+        new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true)));
+  }
+
+  /** Runs the CLI and returns its exit status; used by tests and by {@link #main}. */
+  public static int run(String[] args, Path workingDirectory, PrintWriter out, PrintWriter err) {
+    CommandLine cl = new CommandLine(new Main(workingDirectory, out, err));
+    cl.setOut(out);
+    cl.setErr(err);
+    cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+      err.println("informer-guard: " + ex.getMessage());
+      err.flush();
+      return 2;
+    });
+    int code = cl.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  @Override
+  public Integer call() {
+    RuleRegistry registry = RuleRegistry.builtIn();
+    if (listRules) {
+      for (RuleDescriptor d : registry.descriptors()) {
+        out.printf("%-24s %-8s %-16s %s%n", d.id(), d.defaultSeverity().id(), d.family().label(), d.summary());
+      }
+      return 0;
+    }
+    if (paths.isEmpty()) {
+      return usage("no PATH given; name the source files or directories to analyze, e.g. src/main/java");
+    }
+    ReportFormat reportFormat;
+    Optional<Severity> failLevel;
+    try {
+      reportFormat = ReportFormat.parse(format);
+      failLevel = failOn.equalsIgnoreCase("never") ? Optional.empty() : Optional.of(Severity.parse(failOn));
+    } catch (IllegalArgumentException e) {
+      return usage(e.getMessage());
+    }
+    Optional<Set<String>> only = Optional.empty();
+    if (rules != null) {
+      Set<String> ids = new LinkedHashSet<>();
+      for (String id : rules) {
+        String t = id.trim();
+        if (registry.find(t).isEmpty()) {
+          return usage("unknown rule '" + t + "' in --rules; run --list-rules to see them");
+        }
+        ids.add(t);
+      }
+      only = Optional.of(ids);
+    }
+    Policy policy;
+    try {
+      PolicyLoader loader = new PolicyLoader(registry.descriptors());
+      if (config != null) {
+        Path c = workingDirectory.resolve(config);
+        if (!Files.isRegularFile(c)) {
+          err.println("informer-guard: policy file not found: " + config);
+          return 2;
+        }
+        policy = loader.load(c);
+      } else {
+        policy = loader.loadFromDirectory(workingDirectory);
+      }
+    } catch (PolicyException e) {
+      err.println("informer-guard: " + e.getMessage());
+      return 2;
+    }
+    Optional<List<Path>> cp;
+    try {
+      cp = classpath == null ? Optional.empty() : Optional.of(parseClasspath(classpath));
+    } catch (IOException | IllegalArgumentException e) {
+      err.println("informer-guard: bad --classpath: " + e.getMessage());
+      return 2;
+    }
+    List<Path> inputs = paths.stream().map(workingDirectory::resolve).toList();
+    AnalysisResult result;
+    try {
+      result = new Analyzer(registry).analyze(new AnalysisRequest(inputs, cp, policy, only, workingDirectory, 0));
+    } catch (UncheckedIOException e) {
+      err.println("informer-guard: " + e.getCause().getMessage());
+      return 2;
+    }
+    try {
+      if (output != null) {
+        Path target = workingDirectory.resolve(output);
+        if (target.getParent() != null) {
+          Files.createDirectories(target.getParent());
+        }
+        try (Writer w = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
+          Reporter.of(reportFormat, workingDirectory).write(result, w);
+        }
+      } else {
+        Reporter.of(reportFormat, workingDirectory).write(result, out);
+      }
+    } catch (IOException e) {
+      err.println("informer-guard: cannot write report: " + e.getMessage());
+      return 2;
+    }
+    return failLevel.map(result::hasFindingsAtOrAbove).orElse(false) ? 1 : 0;
+  }
+
+  private int usage(String message) {
+    err.println("informer-guard: " + message);
+    err.println("Try 'java -jar informer-guard.jar --help' for the options.");
+    return 2;
+  }
+
+  private List<Path> parseClasspath(String cp) throws IOException {
+    List<Path> out = new ArrayList<>();
+    for (String entry : cp.split(File.pathSeparator)) {
+      if (entry.isBlank()) {
+        continue;
+      }
+      if (entry.endsWith("*")) {
+        Path dir = workingDirectory.resolve(entry.substring(0, entry.length() - 1));
+        if (!Files.isDirectory(dir)) {
+          throw new IllegalArgumentException("not a directory: " + dir);
+        }
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir, "*.jar")) {
+          jars.forEach(out::add);
+        }
+        continue;
+      }
+      Path p = workingDirectory.resolve(entry);
+      if (!Files.exists(p)) {
+        throw new IllegalArgumentException("no such jar or folder: " + entry);
+      }
+      out.add(p);
+    }
+    return out;
+  }
+
+  /** Prints the analyzer's version. */
+  public static final class VersionProvider implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"informer-guard " + Version.VERSION};
+    }
+  }
+}

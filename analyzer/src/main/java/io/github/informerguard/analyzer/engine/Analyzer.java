@@ -1,0 +1,216 @@
+package io.github.informerguard.analyzer.engine;
+
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParseResult;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.Problem;
+import com.github.javaparser.ast.CompilationUnit;
+import io.github.informerguard.analyzer.api.AnalysisMode;
+import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.api.Rule;
+import io.github.informerguard.analyzer.api.RuleSettings;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.policy.Policy;
+import io.github.informerguard.analyzer.resolve.CompiledConstants;
+import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
+import io.github.informerguard.analyzer.resolve.PreciseTypeFacts;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The rule engine: discover, prefilter, parse, resolve, run rules, collect findings. Every
+ * front end (CLI, Maven plugin, Checkstyle checks) calls this and only renders the result.
+ */
+public final class Analyzer {
+
+  private final RuleRegistry registry;
+
+  public Analyzer(RuleRegistry registry) {
+    this.registry = registry;
+  }
+
+  public Analyzer() {
+    this(RuleRegistry.builtIn());
+  }
+
+  public RuleRegistry registry() {
+    return registry;
+  }
+
+  /** Analyzes every file of the request, in parallel, and returns sorted results. */
+  public AnalysisResult analyze(AnalysisRequest request) {
+    long start = System.nanoTime();
+    SourceDiscovery discovery = new SourceDiscovery(request.workingDirectory());
+    List<Path> paths = discovery.discover(request.inputs(), request.policy());
+    List<Rule> rules = enabledRules(request);
+
+    List<SourceFile> files = new ArrayList<>(paths.size());
+    List<AnalysisError> errors = new ArrayList<>();
+    for (Path p : paths) {
+      Object read = SourceReader.read(p);
+      if (read instanceof SourceFile f) {
+        files.add(f);
+      } else {
+        errors.add((AnalysisError) read);
+      }
+    }
+    SourceIndex index = new SourceIndex(files);
+    AnalysisMode mode = request.classpath().isPresent() ? AnalysisMode.PRECISE : AnalysisMode.LENIENT;
+    Worker.Factory workers = mode == AnalysisMode.PRECISE
+        ? Worker.precise(request.classpath().get(), index)
+        : Worker.lenient(index);
+
+    List<Finding> findings = new ArrayList<>();
+    AtomicInteger parsed = new AtomicInteger();
+    int threads = request.threads() > 0 ? request.threads() : Runtime.getRuntime().availableProcessors();
+    ThreadLocal<Worker> local = ThreadLocal.withInitial(workers::create);
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())), r -> {
+      Thread t = new Thread(r, "informer-guard-analyzer");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<Future<FileOutcome>> outcomes = new ArrayList<>(files.size());
+      for (SourceFile f : files) {
+        List<Rule> applicable = Prefilter.applicable(rules, f.text());
+        if (applicable.isEmpty()) {
+          continue;
+        }
+        outcomes.add(pool.submit(() -> local.get().analyze(f, applicable, request.policy())));
+      }
+      for (Future<FileOutcome> o : outcomes) {
+        FileOutcome outcome = o.get();
+        findings.addAll(outcome.findings());
+        errors.addAll(outcome.errors());
+        if (outcome.parsed()) {
+          parsed.incrementAndGet();
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("analysis interrupted", e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("analysis failed: " + e.getCause(), e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    return new AnalysisResult(mode, rules.stream().map(Rule::descriptor).toList(), findings, errors,
+        new AnalysisStats(paths.size(), parsed.get(), millis));
+  }
+
+  private List<Rule> enabledRules(AnalysisRequest request) {
+    List<Rule> out = new ArrayList<>();
+    for (Rule r : registry.rules()) {
+      if (!request.policy().settingsFor(r.descriptor()).enabled()) {
+        continue;
+      }
+      if (request.onlyRules().isPresent() && !request.onlyRules().get().contains(r.descriptor().id())) {
+        continue;
+      }
+      out.add(r);
+    }
+    return out;
+  }
+
+  /**
+   * Analyzes one file's text in lenient mode, for front ends that see one file at a time (the
+   * Checkstyle checks). Types declared beside the file under its source root are still found,
+   * so a file gets the same findings as from the CLI without a classpath. Thread-safe; the
+   * source index of each root is built once and reused.
+   */
+  public FileOutcome analyzeText(Path file, String text, Policy policy) {
+    SourceFile source = new SourceFile(file.toAbsolutePath().normalize(), text);
+    List<Rule> rules = new ArrayList<>();
+    for (Rule r : registry.rules()) {
+      if (policy.settingsFor(r.descriptor()).enabled()) {
+        rules.add(r);
+      }
+    }
+    List<Rule> applicable = Prefilter.applicable(rules, text);
+    if (applicable.isEmpty()) {
+      return FileOutcome.skipped();
+    }
+    Path root = source.sourceRoot().orElse(source.path().getParent());
+    SourceIndex index = singleFileIndexes.computeIfAbsent(root, r -> new SourceIndex(List.of()));
+    index.add(source);
+    return singleFileWorkers.computeIfAbsent(Thread.currentThread().getId() + "@" + root,
+        k -> Worker.lenient(index).create()).analyze(source, applicable, policy);
+  }
+
+  private final Map<Path, SourceIndex> singleFileIndexes = new ConcurrentHashMap<>();
+  private final Map<String, Worker> singleFileWorkers = new ConcurrentHashMap<>();
+
+  /** One thread's parser and type facts. */
+  static final class Worker {
+
+    interface Factory {
+      Worker create();
+    }
+
+    private final JavaParser parser;
+    private final TypeFacts types;
+    private final SourceIndex index;
+
+    private Worker(ParserConfiguration config, TypeFacts types, SourceIndex index) {
+      this.parser = new JavaParser(config);
+      this.types = types;
+      this.index = index;
+    }
+
+    static Factory lenient(SourceIndex index) {
+      TypeFacts facts = new LenientTypeFacts(index);
+      return () -> new Worker(Parsers.lenientConfiguration(), facts, index);
+    }
+
+    static Factory precise(List<Path> classpath, SourceIndex index) {
+      CompiledConstants constants = new CompiledConstants(classpath.stream().map(Path::toString).toList());
+      TypeFacts facts = new PreciseTypeFacts(constants, index);
+      List<Path> roots = index.roots();
+      // The symbol solver's caches are not thread-safe: each worker thread gets its own.
+      return () -> new Worker(Parsers.preciseConfiguration(classpath, roots), facts, index);
+    }
+
+    FileOutcome analyze(SourceFile file, List<Rule> rules, Policy policy) {
+      ParseResult<CompilationUnit> result;
+      try {
+        result = parser.parse(file.text());
+      } catch (RuntimeException | StackOverflowError e) {
+        return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), 0, "parser failed: " + e)), false);
+      }
+      if (!result.isSuccessful() || result.getResult().isEmpty()) {
+        Problem first = result.getProblems().isEmpty() ? null : result.getProblems().get(0);
+        int line = first == null ? 0 : first.getLocation()
+            .flatMap(l -> l.getBegin().getRange()).map(r -> r.begin.line).orElse(0);
+        String message = first == null ? "does not parse" : "does not parse: " + firstLine(first.getMessage());
+        return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), line, message)), false);
+      }
+      CompilationUnit unit = result.getResult().get();
+      index.offer(file, unit);
+      List<Finding> findings = new ArrayList<>();
+      List<AnalysisError> errors = new ArrayList<>();
+      for (Rule rule : rules) {
+        RuleSettings settings = policy.settingsFor(rule.descriptor());
+        try {
+          rule.check(new FileContext(unit, file.path(), types, rule.descriptor(), settings, findings));
+        } catch (RuntimeException | StackOverflowError e) {
+          errors.add(new AnalysisError(file.path(), 0, "rule " + rule.descriptor().id() + " failed on this file: " + e));
+        }
+      }
+      return new FileOutcome(findings, errors, true);
+    }
+
+    private static String firstLine(String message) {
+      int nl = message.indexOf('\n');
+      return nl < 0 ? message : message.substring(0, nl);
+    }
+  }
+}

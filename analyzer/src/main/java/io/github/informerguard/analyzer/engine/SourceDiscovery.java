@@ -1,0 +1,92 @@
+package io.github.informerguard.analyzer.engine;
+
+import io.github.informerguard.analyzer.policy.Policy;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/** Finds the {@code .java} files under the inputs, minus the policy's excludes, in a stable order. */
+public final class SourceDiscovery {
+
+  private final Path workingDirectory;
+
+  public SourceDiscovery(Path workingDirectory) {
+    this.workingDirectory = workingDirectory.toAbsolutePath().normalize();
+  }
+
+  /** @throws java.nio.file.NoSuchFileException (wrapped) when an input does not exist */
+  public List<Path> discover(List<Path> inputs, Policy policy) {
+    TreeSet<Path> found = new TreeSet<>();
+    for (Path input : inputs) {
+      Path abs = input.toAbsolutePath().normalize();
+      if (!Files.exists(abs)) {
+        throw new UncheckedIOException(new java.nio.file.NoSuchFileException(input.toString(), null, "no such file or directory"));
+      }
+      if (Files.isRegularFile(abs)) {
+        if (!excluded(abs, abs.getParent(), policy)) {
+          found.add(abs);
+        }
+        continue;
+      }
+      try {
+        Files.walkFileTree(abs, new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+            String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+            // Build output and VCS folders never hold sources worth analyzing.
+            if (!dir.equals(abs) && (name.startsWith(".") || name.equals("target") || name.equals("build") || name.equals("node_modules"))) {
+              return FileVisitResult.SKIP_SUBTREE;
+            }
+            return FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+            if (attrs.isRegularFile() && file.getFileName().toString().endsWith(".java")
+                && !excluded(file, abs, policy)) {
+              found.add(file.normalize());
+            }
+            return FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public FileVisitResult visitFileFailed(Path file, IOException exc) {
+            return FileVisitResult.CONTINUE;
+          }
+        });
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return new ArrayList<>(found);
+  }
+
+  private boolean excluded(Path file, Path root, Policy policy) {
+    if (policy.exclude().isEmpty()) {
+      return false;
+    }
+    return policy.excludes(relative(file)) || (root != null && file.startsWith(root)
+        && policy.excludes(slashes(root.relativize(file))));
+  }
+
+  /** The path shown in reports: relative to the working directory when under it, with '/'. */
+  public String relative(Path file) {
+    Path abs = file.toAbsolutePath().normalize();
+    return abs.startsWith(workingDirectory) ? slashes(workingDirectory.relativize(abs)) : slashes(abs);
+  }
+
+  static String slashes(Path p) {
+    return p.toString().replace(java.io.File.separatorChar, '/');
+  }
+
+  public Path workingDirectory() {
+    return workingDirectory;
+  }
+}

@@ -1,0 +1,33 @@
+package io.github.informerguard.analyzer.fold;
+
+/**
+ * A value the folder computed at analysis time.
+ *
+ * @param value a {@code Long}, {@code Integer}, {@code Double}, {@code Boolean}, {@code String},
+ *     {@code java.time.Duration}, {@code java.util.concurrent.TimeUnit} or
+ *     {@code java.time.temporal.ChronoUnit}
+ * @param configDefault true when the value is the literal default of a configuration lookup
+ *     ({@code Long.getLong("k", 30000)}): configurable, so not hardcoded, but still suspicious
+ */
+public record Folded(Object value, boolean configDefault) {
+
+  public static Folded of(Object value) {
+    return new Folded(value, false);
+  }
+
+  public Folded asConfigDefault() {
+    return new Folded(value, true);
+  }
+
+  public Folded with(Object newValue) {
+    return new Folded(newValue, configDefault);
+  }
+
+  public boolean isNumber() {
+    return value instanceof Number;
+  }
+
+  public boolean isIntegral() {
+    return value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte;
+  }
+}

@@ -1,0 +1,54 @@
+package io.github.informerguard.analyzer.policy;
+
+import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.api.RuleSettings;
+import java.nio.file.FileSystems;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The effective policy: per-rule settings and exclusion globs. Rules that the policy does not
+ * mention run with their descriptor's defaults.
+ *
+ * @param source where the policy came from, for messages ({@code <defaults>} when none)
+ */
+public record Policy(String source, Map<String, RuleSettings> rules, List<String> exclude) {
+
+  public Policy {
+    rules = Map.copyOf(rules);
+    exclude = List.copyOf(exclude);
+  }
+
+  public static Policy defaults() {
+    return new Policy("<defaults>", Map.of(), List.of());
+  }
+
+  public RuleSettings settingsFor(RuleDescriptor descriptor) {
+    return Optional.ofNullable(rules.get(descriptor.id())).orElse(RuleSettings.defaults(descriptor));
+  }
+
+  /** Whether {@code relativePath} (with '/' separators) matches an exclude glob. */
+  public boolean excludes(String relativePath) {
+    for (String glob : exclude) {
+      PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + glob);
+      if (m.matches(Path.of(relativePath))) {
+        return true;
+      }
+      // "**/generated/**" should also match a path that starts with "generated/".
+      if (glob.startsWith("**/") && FileSystems.getDefault()
+          .getPathMatcher("glob:" + glob.substring(3)).matches(Path.of(relativePath))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  public Policy withExclusions(List<String> more) {
+    var all = new java.util.ArrayList<>(exclude);
+    all.addAll(more);
+    return new Policy(source, rules, all);
+  }
+}

@@ -1,0 +1,69 @@
+package io.github.informerguard.analyzer.report.json;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.informerguard.analyzer.Version;
+import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.engine.AnalysisError;
+import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.report.DisplayPaths;
+import io.github.informerguard.analyzer.report.Reporter;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Path;
+
+/** The JSON report of DESIGN.md: tool, mode, findings, errors, stats. */
+public final class JsonReport implements Reporter {
+
+  private final DisplayPaths paths;
+
+  public JsonReport(Path workingDirectory) {
+    this.paths = new DisplayPaths(workingDirectory);
+  }
+
+  @Override
+  public void write(AnalysisResult result, Writer out) throws IOException {
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+        .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    mapper.writeValue(out, toJson(result, mapper));
+    out.write(System.lineSeparator());
+    out.flush();
+  }
+
+  public ObjectNode toJson(AnalysisResult result, ObjectMapper mapper) {
+    ObjectNode root = mapper.createObjectNode();
+    ObjectNode tool = root.putObject("tool");
+    tool.put("name", "informer-guard");
+    tool.put("version", Version.VERSION);
+    root.put("mode", result.mode().id());
+    ArrayNode findings = root.putArray("findings");
+    for (Finding f : result.findings()) {
+      ObjectNode n = findings.addObject();
+      n.put("ruleId", f.ruleId());
+      n.put("severity", f.severity().id());
+      n.put("file", paths.show(f.file()));
+      n.put("line", f.line());
+      n.put("column", f.column());
+      n.put("message", f.message());
+    }
+    ArrayNode errors = root.putArray("errors");
+    for (AnalysisError e : result.errors()) {
+      ObjectNode n = errors.addObject();
+      n.put("file", paths.show(e.file()));
+      if (e.line() > 0) {
+        n.put("line", e.line());
+      } else {
+        n.putNull("line");
+      }
+      n.put("message", e.message());
+    }
+    ObjectNode stats = root.putObject("stats");
+    stats.put("filesScanned", result.stats().filesScanned());
+    stats.put("filesParsed", result.stats().filesParsed());
+    stats.put("millis", result.stats().millis());
+    return root;
+  }
+}

@@ -1,0 +1,227 @@
+package io.github.informerguard.analyzer.resolve;
+
+import com.github.javaparser.ast.Modifier;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.EnumDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.RecordDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.nodeTypes.NodeWithStatements;
+import com.github.javaparser.ast.stmt.CatchClause;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.TryStmt;
+import io.github.informerguard.analyzer.api.VariableRef;
+import java.util.Optional;
+
+/**
+ * Source-only name lookup: finds the local, parameter or field that a simple name refers to by
+ * walking outwards from its use, the way javac's scopes do for the common cases. Used by
+ * lenient mode and by rules that need a variable's declaration.
+ */
+public final class Scopes {
+
+  private Scopes() {}
+
+  /** The declaration that {@code name}, used at {@code use}, refers to in the enclosing source. */
+  public static Optional<VariableRef> lookup(String name, Node use) {
+    Node child = use;
+    Optional<Node> parent = use.getParentNode();
+    while (parent.isPresent()) {
+      Node p = parent.get();
+      Optional<VariableRef> found = declaredIn(p, child, name);
+      if (found.isPresent()) {
+        return found;
+      }
+      child = p;
+      parent = p.getParentNode();
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<VariableRef> declaredIn(Node scope, Node child, String name) {
+    if (scope instanceof NodeWithStatements<?> block) {
+      for (Statement s : block.getStatements()) {
+        if (s == child) {
+          break;
+        }
+        if (s instanceof ExpressionStmt es && es.getExpression() instanceof VariableDeclarationExpr v) {
+          Optional<VariableRef> r = local(v, name);
+          if (r.isPresent()) {
+            return r;
+          }
+        }
+      }
+    } else if (scope instanceof ForStmt f) {
+      for (Expression init : f.getInitialization()) {
+        if (init instanceof VariableDeclarationExpr v) {
+          Optional<VariableRef> r = local(v, name);
+          if (r.isPresent()) {
+            return r;
+          }
+        }
+      }
+    } else if (scope instanceof ForEachStmt f) {
+      Optional<VariableRef> r = local(f.getVariable(), name);
+      if (r.isPresent()) {
+        return r.map(Scopes::withoutInitializer);
+      }
+    } else if (scope instanceof TryStmt t) {
+      for (Expression res : t.getResources()) {
+        if (res instanceof VariableDeclarationExpr v && child != res) {
+          Optional<VariableRef> r = local(v, name);
+          if (r.isPresent()) {
+            return r;
+          }
+        }
+      }
+    } else if (scope instanceof CatchClause c) {
+      return parameter(c.getParameter(), name);
+    } else if (scope instanceof LambdaExpr l) {
+      for (Parameter p : l.getParameters()) {
+        Optional<VariableRef> r = parameter(p, name);
+        if (r.isPresent()) {
+          return r;
+        }
+      }
+    } else if (scope instanceof CallableDeclaration<?> c) {
+      for (Parameter p : c.getParameters()) {
+        Optional<VariableRef> r = parameter(p, name);
+        if (r.isPresent()) {
+          return r;
+        }
+      }
+    } else if (scope instanceof TypeDeclaration<?> type) {
+      return field(type, name);
+    }
+    return Optional.empty();
+  }
+
+  /** A field named {@code name} declared directly in {@code type}. */
+  public static Optional<VariableRef> field(TypeDeclaration<?> type, String name) {
+    boolean iface = type.isClassOrInterfaceDeclaration()
+        && type.asClassOrInterfaceDeclaration().isInterface();
+    for (FieldDeclaration fd : type.getFields()) {
+      for (VariableDeclarator v : fd.getVariables()) {
+        if (v.getNameAsString().equals(name)) {
+          boolean isStatic = iface || fd.isStatic();
+          boolean isFinal = iface || fd.isFinal();
+          return Optional.of(
+              new VariableRef(
+                  name,
+                  VariableRef.Kind.FIELD,
+                  isStatic,
+                  isFinal,
+                  type.getFullyQualifiedName(),
+                  Optional.of(v),
+                  v.getInitializer(),
+                  Optional.empty()));
+        }
+      }
+    }
+    if (type instanceof EnumDeclaration e
+        && e.getEntries().stream().anyMatch(c -> c.getNameAsString().equals(name))) {
+      return Optional.of(
+          new VariableRef(name, VariableRef.Kind.FIELD, true, true, e.getFullyQualifiedName(),
+              Optional.empty(), Optional.empty(), Optional.empty()));
+    }
+    if (type instanceof RecordDeclaration r) {
+      for (Parameter p : r.getParameters()) {
+        if (p.getNameAsString().equals(name)) {
+          return Optional.of(
+              new VariableRef(name, VariableRef.Kind.FIELD, false, true, r.getFullyQualifiedName(),
+                  Optional.of(p), Optional.empty(), Optional.empty()));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<VariableRef> local(VariableDeclarationExpr v, String name) {
+    for (VariableDeclarator d : v.getVariables()) {
+      if (d.getNameAsString().equals(name)) {
+        return Optional.of(
+            new VariableRef(
+                name,
+                VariableRef.Kind.LOCAL,
+                false,
+                v.hasModifier(Modifier.Keyword.FINAL),
+                Optional.empty(),
+                Optional.of(d),
+                d.getInitializer(),
+                Optional.empty()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<VariableRef> parameter(Parameter p, String name) {
+    if (!p.getNameAsString().equals(name)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new VariableRef(name, VariableRef.Kind.PARAMETER, false, p.isFinal(), Optional.empty(),
+            Optional.of(p), Optional.empty(), Optional.empty()));
+  }
+
+  private static VariableRef withoutInitializer(VariableRef r) {
+    return new VariableRef(r.name(), r.kind(), r.isStatic(), r.isFinal(), r.declaringType(),
+        r.declaration(), Optional.empty(), r.compiledConstant());
+  }
+
+  /**
+   * Whether a variable is written anywhere in {@code region} other than by its initializer:
+   * assignments, compound assignments and increments to its simple name or to
+   * {@code this.name} / {@code Type.name}.
+   */
+  public static boolean isReassignedIn(Node region, String name) {
+    for (AssignExpr a : region.findAll(AssignExpr.class)) {
+      if (namesVariable(a.getTarget(), name)) {
+        return true;
+      }
+    }
+    for (UnaryExpr u : region.findAll(UnaryExpr.class)) {
+      if ((u.getOperator() == UnaryExpr.Operator.PREFIX_INCREMENT
+              || u.getOperator() == UnaryExpr.Operator.PREFIX_DECREMENT
+              || u.getOperator() == UnaryExpr.Operator.POSTFIX_INCREMENT
+              || u.getOperator() == UnaryExpr.Operator.POSTFIX_DECREMENT)
+          && namesVariable(u.getExpression(), name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean namesVariable(Expression target, String name) {
+    if (target instanceof NameExpr n) {
+      return n.getNameAsString().equals(name);
+    }
+    return target instanceof FieldAccessExpr f && f.getNameAsString().equals(name);
+  }
+
+  /** The body that bounds a local's lifetime: the enclosing callable, lambda or initializer. */
+  public static Node enclosingBody(Node node) {
+    Node current = node;
+    while (current.getParentNode().isPresent()) {
+      Node p = current.getParentNode().get();
+      if (p instanceof CallableDeclaration<?> || p instanceof LambdaExpr
+          || p instanceof TypeDeclaration<?>) {
+        return p;
+      }
+      current = p;
+    }
+    return current;
+  }
+}

@@ -1,0 +1,178 @@
+package io.github.informerguard.analyzer.rules.resync;
+
+import static io.github.informerguard.analyzer.catalog.ApiTypes.JOSDK_CONTROLLER_CONFIGURATION;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MemberValuePair;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NormalAnnotationExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import io.github.informerguard.analyzer.api.Family;
+import io.github.informerguard.analyzer.api.OptionType;
+import io.github.informerguard.analyzer.api.Rule;
+import io.github.informerguard.analyzer.api.RuleContext;
+import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.catalog.ResyncApis;
+import io.github.informerguard.analyzer.catalog.ResyncApis.Kind;
+import io.github.informerguard.analyzer.catalog.ResyncApis.Site;
+import io.github.informerguard.analyzer.catalog.ResyncApis.Unit;
+import io.github.informerguard.analyzer.fold.ConstantFolder;
+import io.github.informerguard.analyzer.fold.Folded;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Flags resync periods (and JOSDK maximum reconciliation intervals) that resolve to a constant
+ * below the policy minimum, negative periods, and sub-second periods that look like seconds
+ * passed as milliseconds. Docs: docs/rules/ShortResyncPeriod.md.
+ */
+public final class ShortResyncPeriod implements Rule {
+
+  public static final String ID = "ShortResyncPeriod";
+  public static final String MINIMUM_PERIOD = "minimumPeriod";
+  public static final String MINIMUM_RECONCILIATION_INTERVAL = "minimumReconciliationInterval";
+  static final Duration DEFAULT_MINIMUM = Duration.ofMinutes(5);
+
+  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
+      ID,
+      "Hardcoded informer resync period (or JOSDK maxReconciliationInterval) below the minimum, negative, or sub-second",
+      Severity.WARNING,
+      Family.RESYNC,
+      "0.1.0",
+      ResyncApis.TRIGGER_WORDS,
+      Map.of(MINIMUM_PERIOD, OptionType.DURATION, MINIMUM_RECONCILIATION_INTERVAL, OptionType.DURATION));
+
+  @Override
+  public RuleDescriptor descriptor() {
+    return DESCRIPTOR;
+  }
+
+  @Override
+  public void check(RuleContext ctx) {
+    ConstantFolder folder = new ConstantFolder(ctx.types());
+    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+      if (call.getScope().isEmpty()) {
+        continue;
+      }
+      for (Site site : ResyncApis.METHODS) {
+        if (site.matchesShape(call.getNameAsString(), call.getArguments().size())
+            && ctx.types().isA(call.getScope().get(), site.owners()).isYes()) {
+          site.periodArgument(call.getArguments())
+              .ifPresent(arg -> evaluate(ctx, folder, call, arg, site.unit(), site.kind(), site.library()));
+          break;
+        }
+      }
+    }
+    for (ObjectCreationExpr created : ctx.unit().findAll(ObjectCreationExpr.class)) {
+      if (!created.getType().getNameAsString().equals("DefaultSharedIndexInformer")) {
+        continue;
+      }
+      for (Site site : ResyncApis.CONSTRUCTORS) {
+        if (site.arities().contains(created.getArguments().size())
+            && ctx.types().isA(created.getType(), site.owners()).isYes()) {
+          site.periodArgument(created.getArguments())
+              .ifPresent(arg -> evaluate(ctx, folder, created, arg, site.unit(), site.kind(), site.library()));
+          break;
+        }
+      }
+    }
+    for (AnnotationExpr annotation : ctx.unit().findAll(AnnotationExpr.class)) {
+      checkAnnotation(ctx, folder, annotation);
+    }
+  }
+
+  private void checkAnnotation(RuleContext ctx, ConstantFolder folder, AnnotationExpr annotation) {
+    if (!(annotation instanceof NormalAnnotationExpr normal)) {
+      return;
+    }
+    for (String springAnnotation : ResyncApis.MILLIS_ANNOTATIONS) {
+      if (ctx.types().annotationIs(annotation, springAnnotation).isYes()) {
+        member(normal, ResyncApis.MILLIS_ANNOTATION_ELEMENT).ifPresent(value ->
+            evaluate(ctx, folder, annotation, value, Unit.MILLIS, Kind.INFORMER_RESYNC, "client-java"));
+        return;
+      }
+    }
+    if (ctx.types().annotationIs(annotation, JOSDK_CONTROLLER_CONFIGURATION).isYes()) {
+      member(normal, "maxReconciliationInterval")
+          .filter(NormalAnnotationExpr.class::isInstance)
+          .map(NormalAnnotationExpr.class::cast)
+          .ifPresent(interval -> checkMaxReconciliationInterval(ctx, folder, interval));
+    }
+  }
+
+  /** {@code @MaxReconciliationInterval(interval = N, timeUnit = TimeUnit.X)}; the unit defaults to HOURS. */
+  private void checkMaxReconciliationInterval(RuleContext ctx, ConstantFolder folder, NormalAnnotationExpr interval) {
+    Optional<Expression> amount = member(interval, "interval");
+    if (amount.isEmpty()) {
+      return; // JOSDK's default, 10 hours
+    }
+    TimeUnit unit = TimeUnit.HOURS;
+    Optional<Expression> unitExpr = member(interval, "timeUnit");
+    if (unitExpr.isPresent()) {
+      Optional<Folded> u = folder.fold(unitExpr.get());
+      if (u.isEmpty() || !(u.get().value() instanceof TimeUnit tu)) {
+        return;
+      }
+      unit = tu;
+    }
+    Optional<Folded> n = folder.fold(amount.get());
+    if (n.isEmpty() || !n.get().isIntegral()) {
+      return;
+    }
+    long millis = unit.toMillis(((Number) n.get().value()).longValue());
+    judge(ctx, interval, List.of(new Folded(millis, n.get().configDefault())), Unit.DURATION,
+        Kind.RECONCILIATION_INTERVAL, "JOSDK");
+  }
+
+  private static Optional<Expression> member(NormalAnnotationExpr a, String name) {
+    return a.getPairs().stream().filter(p -> p.getNameAsString().equals(name))
+        .map(MemberValuePair::getValue).findFirst();
+  }
+
+  private void evaluate(RuleContext ctx, ConstantFolder folder, Node at, Expression arg, Unit unit,
+      Kind kind, String library) {
+    folder.alternatives(arg).ifPresent(values -> judge(ctx, at, values, unit, kind, library));
+  }
+
+  /**
+   * Reports when every non-disabled value the argument can take is a violation (for a ternary
+   * with a runtime condition, both branches must be), so that a configurable choice between a
+   * short and a sane period is not flagged.
+   */
+  private void judge(RuleContext ctx, Node at, List<Folded> values, Unit unit, Kind kind, String library) {
+    List<Long> millis = new ArrayList<>();
+    boolean configDefault = false;
+    for (Folded f : values) {
+      Optional<Long> ms = ConstantFolder.millis(f);
+      if (ms.isEmpty()) {
+        return;
+      }
+      millis.add(ms.get());
+      configDefault |= f.configDefault();
+    }
+    Duration minimum = kind == Kind.RECONCILIATION_INTERVAL
+        ? ctx.settings().duration(MINIMUM_RECONCILIATION_INTERVAL, DEFAULT_MINIMUM)
+        : ctx.settings().duration(MINIMUM_PERIOD, DEFAULT_MINIMUM);
+    // JOSDK disables the interval with any value <= 0; the informers only with exactly 0.
+    List<Long> active = millis.stream()
+        .filter(v -> kind == Kind.RECONCILIATION_INTERVAL ? v > 0 : v != 0)
+        .toList();
+    if (active.isEmpty() || !active.stream().allMatch(v -> v < minimum.toMillis())) {
+      return;
+    }
+    long shown = active.stream().mapToLong(Long::longValue).min().getAsLong();
+    String message = ResyncMessages.message(shown, minimum, unit, kind, library, configDefault);
+    if (configDefault) {
+      ctx.report(at, Severity.INFO, message);
+    } else {
+      ctx.report(at, message);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package io.github.informerguard.analyzer.rules.resync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.policy.Policy;
+import io.github.informerguard.analyzer.policy.PolicyLoader;
+import io.github.informerguard.analyzer.engine.RuleRegistry;
+import io.github.informerguard.analyzer.testing.Fixture;
+import io.github.informerguard.analyzer.testing.FixtureRunner;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ShortResyncPeriodTest {
+
+  @Test
+  void fixtureCompilesAgainstTheRealClients(@TempDir Path out) {
+    FixtureRunner.assertCompiles(Fixture.of("ShortResyncPeriod"), out);
+  }
+
+  @Test
+  void reportsExactlyTheMarkedLinesInBothModes() {
+    FixtureRunner.verify("ShortResyncPeriod");
+  }
+
+  @Test
+  void messageStatesTheValueTheMechanismAndTheFix() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", true);
+    Finding thirty = r.findings().stream().filter(f -> f.message().contains("30s (30000 ms)")).findFirst().orElseThrow();
+    assertThat(thirty.message())
+        .contains("below the 5m minimum")
+        .contains("does not re-list")
+        .contains("onUpdate(obj, obj)")
+        .contains("Pass 0 to disable resync");
+  }
+
+  @Test
+  void subSecondPeriodGetsTheUnitMistakeMessage() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", true);
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.message()).contains("500 ms, probably seconds passed as milliseconds"));
+  }
+
+  @Test
+  void negativePeriodSaysFabric8Throws() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", false);
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.message()).contains("-1 ms, a negative period").contains("IllegalArgumentException"));
+  }
+
+  @Test
+  void multiLineChainIsReportedOnItsFirstLine() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", true);
+    assertThat(r.findings()).anySatisfy(f -> {
+      assertThat(f.message()).contains("15s");
+      assertThat(f.column()).isEqualTo(37); // where "client.pods()" begins, not ".runnableInformer("
+    });
+  }
+
+  @Test
+  void policyMinimumChangesTheThreshold() {
+    Policy strict = new PolicyLoader(RuleRegistry.builtIn().descriptors())
+        .parse("rules:\n  ShortResyncPeriod: { minimumPeriod: 20s, minimumReconciliationInterval: 1m }\n", "test.yaml");
+    AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", false, strict);
+    assertThat(r.findings()).noneSatisfy(f -> assertThat(f.message()).contains("30s (30000 ms)"));
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.message()).contains("15s (15000 ms)"));
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.message()).contains("maxReconciliationInterval resolves to 30s"));
+    assertThat(r.findings()).noneSatisfy(f -> assertThat(f.message()).contains("maxReconciliationInterval resolves to 2m"));
+  }
+}

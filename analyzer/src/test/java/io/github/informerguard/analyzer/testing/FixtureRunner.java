@@ -1,0 +1,102 @@
+package io.github.informerguard.analyzer.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.engine.AnalysisRequest;
+import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.Analyzer;
+import io.github.informerguard.analyzer.policy.Policy;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+/**
+ * Checks a rule against its fixture in both directions and both modes: every marked line is
+ * reported (precise; lenient too unless marked precise-only), nothing unmarked is, and lenient
+ * mode never reports what precise mode does not.
+ */
+public final class FixtureRunner {
+
+  private FixtureRunner() {}
+
+  /** Compiles the fixture with javac against the real client jars; fails with javac's output. */
+  public static void assertCompiles(Fixture fixture, Path outputDir) {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    List<String> args = new java.util.ArrayList<>(List.of(
+        "-proc:none", "-nowarn", "-d", outputDir.toString(), "-cp", TestClasspath.asString()));
+    fixture.files().forEach(f -> args.add(f.toString()));
+    int rc = javac.run(null, out, out, args.toArray(String[]::new));
+    assertThat(rc).as("fixture %s must compile against the real client APIs:%n%s", fixture.directory(), out).isZero();
+  }
+
+  public static AnalysisResult run(Fixture fixture, String ruleId, boolean precise) {
+    return run(fixture, ruleId, precise, Policy.defaults());
+  }
+
+  public static AnalysisResult run(Fixture fixture, String ruleId, boolean precise, Policy policy) {
+    AnalysisRequest request = new AnalysisRequest(
+        List.of(fixture.directory()),
+        precise ? Optional.of(TestClasspath.entries()) : Optional.empty(),
+        policy,
+        Optional.of(Set.of(ruleId)),
+        fixture.directory(),
+        0);
+    AnalysisResult result = new Analyzer().analyze(request);
+    assertThat(result.errors()).as("no file or rule errors on fixture %s", fixture.directory()).isEmpty();
+    return result;
+  }
+
+  /** Runs both modes and checks every expectation; returns the precise result for further checks. */
+  public static AnalysisResult verify(String ruleId) {
+    Fixture fixture = Fixture.of(ruleId);
+    List<Fixture.Expected> expected = fixture.expectations().stream().filter(e -> e.ruleId().equals(ruleId)).toList();
+    assertThat(expected).as("fixture for %s has expectations", ruleId).isNotEmpty();
+
+    AnalysisResult precise = run(fixture, ruleId, true);
+    assertThat(keys(precise, fixture)).as("precise findings of %s", ruleId)
+        .containsExactlyInAnyOrderElementsOf(expectedKeys(expected, false));
+    assertSeverities(precise, fixture, expected);
+
+    AnalysisResult lenient = run(fixture, ruleId, false);
+    Set<String> lenientKeys = keys(lenient, fixture);
+    assertThat(lenientKeys).as("lenient mode reports nothing that precise mode rejects").isSubsetOf(keys(precise, fixture));
+    assertThat(lenientKeys).as("lenient findings of %s", ruleId)
+        .containsAll(expectedKeys(expected, true));
+    return precise;
+  }
+
+  private static void assertSeverities(AnalysisResult result, Fixture fixture, List<Fixture.Expected> expected) {
+    for (Fixture.Expected e : expected) {
+      if (e.severity() == null) {
+        continue;
+      }
+      Finding f = result.findings().stream()
+          .filter(x -> key(x, fixture).equals(e.file() + ":" + e.line()))
+          .findFirst().orElseThrow();
+      assertThat(f.severity().id()).as("severity at %s:%d", e.file(), e.line()).isEqualTo(e.severity().toLowerCase(Locale.ROOT));
+    }
+  }
+
+  private static Set<String> keys(AnalysisResult r, Fixture fixture) {
+    Set<String> out = new TreeSet<>();
+    r.findings().forEach(f -> out.add(key(f, fixture)));
+    return out;
+  }
+
+  private static String key(Finding f, Fixture fixture) {
+    return fixture.directory().relativize(f.file()).toString().replace('\\', '/') + ":" + f.line();
+  }
+
+  private static Set<String> expectedKeys(List<Fixture.Expected> expected, boolean lenientOnly) {
+    Set<String> out = new TreeSet<>();
+    expected.stream().filter(e -> !lenientOnly || !e.preciseOnly()).forEach(e -> out.add(e.file() + ":" + e.line()));
+    return out;
+  }
+}
