@@ -1,0 +1,129 @@
+package io.github.informerguard.analyzer.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.informerguard.analyzer.engine.RuleRegistry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+
+  @TempDir Path dir;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  @BeforeEach
+  void sources() throws IOException {
+    Files.createDirectories(dir.resolve("src/p"));
+    Files.writeString(dir.resolve("src/p/Op.java"), """
+        package p;
+
+        import io.fabric8.kubernetes.client.KubernetesClient;
+        import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+        import io.fabric8.kubernetes.api.model.Pod;
+
+        class Op {
+          void start(KubernetesClient client, ResourceEventHandler<Pod> h) {
+            client.pods().inform(h, 30_000);
+            client.pods().inform(h, Long.getLong("resync", 10_000));
+          }
+        }
+        """);
+  }
+
+  private int run(String... args) {
+    return Main.run(args, dir, new PrintWriter(out), new PrintWriter(err));
+  }
+
+  @Test
+  void textReportIsJavacStyleAndExitIsOneOnWarnings() {
+    assertThat(run("src")).isEqualTo(1);
+    assertThat(out.toString()).contains("src/p/Op.java:9:5: warning: [ShortResyncPeriod] resync period resolves to 30s");
+    assertThat(out.toString()).contains("src/p/Op.java:10:5: info: [ShortResyncPeriod]");
+    assertThat(out.toString()).contains("2 findings, 0 file errors; 1 files scanned, 1 parsed, lenient mode");
+  }
+
+  @Test
+  void failOnDecidesTheExitStatus() {
+    assertThat(run("--fail-on", "error", "src")).isZero();
+    assertThat(run("--fail-on", "info", "src")).isEqualTo(1);
+    assertThat(run("--fail-on", "never", "src")).isZero();
+    assertThat(run("--fail-on", "warning", "src")).isEqualTo(1);
+  }
+
+  @Test
+  void usageConfigAndIoErrorsExitWithTwo() throws IOException {
+    assertThat(run("--format", "xml", "src")).isEqualTo(2);
+    assertThat(err.toString()).contains("unknown format 'xml'");
+    assertThat(run("--fail-on", "fatal", "src")).isEqualTo(2);
+    assertThat(run("--rules", "NoSuchRule", "src")).isEqualTo(2);
+    assertThat(err.toString()).contains("unknown rule 'NoSuchRule'");
+    assertThat(run("does-not-exist")).isEqualTo(2);
+    assertThat(err.toString()).contains("does-not-exist");
+    assertThat(run("--no-such-option", "src")).isEqualTo(2);
+    assertThat(run()).isEqualTo(2);
+    Files.writeString(dir.resolve("bad.yaml"), "rules: { ShortResyncPeriod: { minimumPeriod: soon } }");
+    assertThat(run("--config", "bad.yaml", "src")).isEqualTo(2);
+    assertThat(err.toString()).contains("bad.yaml").contains("rules.ShortResyncPeriod.minimumPeriod");
+    assertThat(run("--config", "missing.yaml", "src")).isEqualTo(2);
+    assertThat(run("--classpath", "nope.jar", "src")).isEqualTo(2);
+  }
+
+  @Test
+  void policyInWorkingDirectoryIsPickedUp() throws IOException {
+    Files.writeString(dir.resolve("informer-guard.yaml"), "rules: { ShortResyncPeriod: { minimumPeriod: 20s } }");
+    assertThat(run("--format", "json", "src")).isEqualTo(0);
+  }
+
+  @Test
+  void unparsableFileAloneDoesNotChangeTheExitStatus() throws IOException {
+    Files.writeString(dir.resolve("src/p/Broken.java"), "package p; class Broken { void informer( }");
+    assertThat(run("--rules", "ShortResyncPeriod", "--fail-on", "error", "src")).isZero();
+    assertThat(out.toString()).contains("src/p/Broken.java:1: error: does not parse");
+  }
+
+  @Test
+  void jsonReportHasTheDocumentedShape() throws IOException {
+    assertThat(run("--format", "json", "--output", "out/report.json", "src")).isEqualTo(1);
+    JsonNode json = new ObjectMapper().readTree(dir.resolve("out/report.json").toFile());
+    assertThat(json.get("tool").get("name").asText()).isEqualTo("informer-guard");
+    assertThat(json.get("tool").get("version").asText()).isEqualTo("0.1.0-SNAPSHOT");
+    assertThat(json.get("mode").asText()).isEqualTo("lenient");
+    JsonNode f = json.get("findings").get(0);
+    assertThat(f.fieldNames()).toIterable().containsExactly("ruleId", "severity", "file", "line", "column", "message");
+    assertThat(f.get("ruleId").asText()).isEqualTo("ShortResyncPeriod");
+    assertThat(f.get("severity").asText()).isEqualTo("warning");
+    assertThat(f.get("file").asText()).isEqualTo("src/p/Op.java");
+    assertThat(f.get("line").asInt()).isEqualTo(9);
+    assertThat(f.get("column").asInt()).isEqualTo(5);
+    assertThat(json.get("errors").isArray()).isTrue();
+    assertThat(json.get("stats").fieldNames()).toIterable().containsExactly("filesScanned", "filesParsed", "millis");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void preciseModeIsSelectedByClasspath() throws IOException {
+    assertThat(run("--format", "json", "--classpath", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")), "src")).isEqualTo(1);
+    JsonNode json = new ObjectMapper().readTree(out.toString());
+    assertThat(json.get("mode").asText()).isEqualTo("precise");
+    assertThat(json.get("findings")).hasSize(2);
+  }
+
+  @Test
+  void listRulesVersionAndHelp() {
+    assertThat(run("--list-rules")).isZero();
+    RuleRegistry.builtIn().descriptors().forEach(d -> assertThat(out.toString()).contains(d.id()));
+    assertThat(run("--version")).isZero();
+    assertThat(out.toString()).contains("informer-guard 0.1.0-SNAPSHOT");
+    assertThat(run("--help")).isZero();
+    assertThat(out.toString()).contains("--classpath").contains("Exit status").contains("@SuppressWarnings");
+  }
+}
