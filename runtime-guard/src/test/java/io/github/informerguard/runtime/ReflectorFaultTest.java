@@ -112,4 +112,114 @@ class ReflectorFaultTest {
     assertThat(lastList.query().get("resourceVersion")).isNull();
   }
 
+
+  @Test
+  void goneOnWatchHandshakeRelistsWithConsistentRead() {
+    start(builder());
+    Poll.until(() -> server.openWatches() == 1, () -> "watch open");
+    server.failWatchHandshakes(1, 410);
+    server.dropAllWatches();
+    server.delete("pod-4");
+    Poll.until(() -> informer.health().relists() >= 1, () -> "a relist after handshake 410");
+    awaitConverged();
+    assertThat(informer.health().goneSeen()).isGreaterThanOrEqualTo(1);
+    assertThat(server.lists().get(server.lists().size() - 1).query().get("resourceVersion")).isNull();
+  }
+
+  @Test
+  void ordinaryDisconnectResumesFromLastResourceVersionWithoutList() {
+    start(builder());
+    Poll.until(() -> server.openWatches() == 1, () -> "watch open");
+    server.update("pod-1", Map.of("v", "2"));
+    awaitConverged();
+    String rvBeforeDrop = informer.lastSyncResourceVersion();
+    int listsBefore = server.lists().size();
+    server.dropAllWatches();
+    server.update("pod-2", Map.of("v", "3"));
+    awaitConverged();
+    Poll.until(() -> informer.health().watchReconnects() >= 1, () -> "a watch reconnect");
+    assertThat(server.lists()).hasSize(listsBefore);
+    assertThat(informer.health().relists()).isZero();
+    assertThat(server.watchRequests().get(1).query().get("resourceVersion")).isEqualTo(rvBeforeDrop);
+  }
+
+  @Test
+  void cleanCloseWithoutEventsRightAfterConnectingIsTreatedAsStale() {
+    start(builder());
+    Poll.until(() -> server.openWatches() == 1, () -> "watch open");
+    server.cleanCloseNextWatches(1);
+    server.dropAllWatches();
+    Poll.until(() -> informer.health().relists() >= 1, () -> "a relist after a clean close with no event");
+    awaitConverged();
+  }
+
+  @Test
+  void watchErrorEvent410WhileConnectedRelists() {
+    start(builder());
+    Poll.until(() -> server.openWatches() == 1, () -> "watch open");
+    server.goneToAllWatches();
+    Poll.until(() -> informer.health().relists() >= 1, () -> "a relist after an ERROR 410 event");
+    assertThat(informer.health().goneSeen()).isGreaterThanOrEqualTo(1);
+    awaitConverged();
+  }
+
+  @Test
+  void tooManyRequestsHonoursRetryAfter() {
+    server.failNextLists(1, 429, 1);
+    start(builder());
+    assertThat(server.lists()).hasSize(2);
+    long gapMillis = (server.lists().get(1).nanoTime() - server.lists().get(0).nanoTime()) / 1_000_000;
+    // backoff is capped at 100 ms in this test, so only Retry-After explains a gap of a second
+    assertThat(gapMillis).isGreaterThanOrEqualTo(950);
+    awaitConverged();
+  }
+
+  @Test
+  void serverErrorsAreRetriedWithBackoff() {
+    server.failNextLists(3, 500, 0);
+    start(builder());
+    assertThat(server.lists()).hasSize(4);
+    awaitConverged();
+    assertThat(informer.stopped().toCompletableFuture()).isNotDone();
+  }
+
+  @Test
+  void expiredContinueTokenRestartsTheList() {
+    server.slowLists(Duration.ofMillis(200));
+    informer = builder().pageSize(2).build();
+    informer.addEventHandler(handler);
+    informer.start();
+    Poll.until(() -> server.lists().size() >= 1, () -> "first page requested");
+    server.expireContinueTokens();
+    server.compact();
+    server.slowLists(Duration.ZERO);
+    informer.start().toCompletableFuture().join();
+    assertThat(informer.health().goneSeen()).isGreaterThanOrEqualTo(1);
+    assertThat(server.lists().stream().filter(r -> r.query().get("continue") == null).count())
+        .isGreaterThanOrEqualTo(2);
+    awaitConverged();
+  }
+
+  @Test
+  void bookmarksAdvanceTheResourceVersionUsedToResume() {
+    start(builder());
+    Poll.until(() -> server.openWatches() == 1, () -> "watch open");
+    // changes the informer does not see (other label), then a bookmark
+    GuardedInformer<Pod> first = informer;
+    first.close();
+    informer = InformerGuard.builder(client.pods().inNamespace(FaultInjectingApiServer.NAMESPACE).withLabel("app", "a"))
+        .backoff(Duration.ofMillis(10), Duration.ofMillis(100)).build();
+    informer.start().toCompletableFuture().join();
+    Poll.until(() -> server.openWatches() == 1, () -> "filtered watch open");
+    server.create("other", Map.of("app", "z"));
+    server.sendBookmarks();
+    String current = Long.toString(server.currentResourceVersion());
+    Poll.until(() -> current.equals(informer.lastSyncResourceVersion()), () -> "bookmark applied");
+    server.dropAllWatches();
+    Poll.until(() -> server.watchRequests().size() >= 3, () -> "re-watch");
+    assertThat(server.watchRequests().get(server.watchRequests().size() - 1).query().get("resourceVersion"))
+        .isEqualTo(current);
+    assertThat(informer.getStore().list()).hasSize(5);
+    assertThat(server.watchRequests().get(2).query().get("labelSelector")).isEqualTo("app=a");
+  }
 }
