@@ -42,11 +42,17 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
 
   /**
    * The default {@link ExceptionHandler}: retry (with backoff) unless the error cannot heal by
-   * waiting: 400, 401, 403, 404, 405, 422, or an object that does not deserialize.
+   * waiting: 400, 401, 403, 404, 405, 422, an object that does not deserialize, or a client
+   * that has been closed.
    */
   public static boolean retryUnlessPermanent(boolean started, Throwable t) {
     if (ExceptionHandler.isDeserializationException(t)) {
       return false;
+    }
+    for (Throwable c = t; c != null && c.getCause() != c; c = c.getCause()) {
+      if (c instanceof IllegalStateException && String.valueOf(c.getMessage()).contains("Client is closed")) {
+        return false;
+      }
     }
     int code = Reflector.statusCode(t);
     return !(code == 400 || code == 401 || code == 403 || code == 404 || code == 405 || code == 422);
