@@ -76,6 +76,7 @@ class ReflectorFaultTest {
     assertThat(informer.hasSynced()).isTrue();
     assertThat(informer.lastSyncResourceVersion()).isEqualTo(Long.toString(server.currentResourceVersion()));
     awaitConverged();
+    Poll.until(() -> !server.watchRequests().isEmpty(), () -> "watch requested");
     assertThat(server.watchRequests()).first().satisfies(w -> {
       assertThat(w.query().get("resourceVersion")).isEqualTo(informer.lastSyncResourceVersion());
       assertThat(w.query().get("allowWatchBookmarks")).isEqualTo("true");
@@ -137,7 +138,8 @@ class ReflectorFaultTest {
     server.dropAllWatches();
     server.update("pod-2", Map.of("v", "3"));
     awaitConverged();
-    Poll.until(() -> informer.health().watchReconnects() >= 1, () -> "a watch reconnect");
+    Poll.until(() -> informer.health().watchReconnects() >= 1 && server.watchRequests().size() >= 2,
+        () -> "a watch reconnect");
     assertThat(server.lists()).hasSize(listsBefore);
     assertThat(informer.health().relists()).isZero();
     assertThat(server.watchRequests().get(1).query().get("resourceVersion")).isEqualTo(rvBeforeDrop);

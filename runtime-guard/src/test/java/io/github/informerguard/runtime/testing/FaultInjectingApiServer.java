@@ -34,6 +34,8 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -85,6 +87,15 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private long rv = 1000;
   private long compactedRv;
   private final KubernetesMockServer server;
+  /**
+   * Frames are sent from one thread, in the order they were queued under {@link #lock}; sending
+   * while holding the lock could deadlock with the event loop that opens new watches.
+   */
+  private final ExecutorService sender = Executors.newSingleThreadExecutor(r -> {
+    Thread t = new Thread(r, "fault-server-sender");
+    t.setDaemon(true);
+    return t;
+  });
 
   public FaultInjectingApiServer() {
     server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new Dispatcher() {
@@ -155,7 +166,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     String frame = frame(type, pod);
     for (Subscriber s : watches.values()) {
       if (matches(pod, s.selector())) {
-        s.ws().send(frame);
+        send(s.ws(), frame);
       }
     }
     return new PodBuilder(pod).build();
@@ -199,8 +210,8 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     String frame = "{\"type\":\"ERROR\",\"object\":" + json.asJson(goneStatus()) + "}";
     for (Subscriber s : watches.values()) {
       watches.remove(s.ws());
-      s.ws().send(frame);
-      s.ws().close(1000, "gone");
+      send(s.ws(), frame);
+      close(s.ws(), 1000, "gone");
     }
   }
 
@@ -208,7 +219,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   public void dropAllWatches() {
     for (Subscriber s : watches.values()) {
       watches.remove(s.ws());
-      s.ws().close(1011, "dropped");
+      close(s.ws(), 1011, "dropped");
     }
   }
 
@@ -248,7 +259,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
       String frame = frame("BOOKMARK", marker);
       for (Subscriber s : watches.values()) {
         if (s.bookmarks()) {
-          s.ws().send(frame);
+          send(s.ws(), frame);
         }
       }
     }
@@ -382,26 +393,26 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private void open(WebSocket ws, String requestedRv, Map<String, String> selector, boolean bookmarks) {
     boolean hasRv = requestedRv != null && !requestedRv.isEmpty() && !requestedRv.equals("0");
     if (hasRv && cleanCloses.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
-      ws.close(1000, "");
+      close(ws, 1000, "");
       return;
     }
     synchronized (lock) {
       if (hasRv && Long.parseLong(requestedRv) < compactedRv) {
-        ws.send("{\"type\":\"ERROR\",\"object\":" + json.asJson(goneStatus()) + "}");
-        ws.close(1000, "gone");
+        send(ws, "{\"type\":\"ERROR\",\"object\":" + json.asJson(goneStatus()) + "}");
+        close(ws, 1000, "gone");
         return;
       }
       if (hasRv) {
         long from = Long.parseLong(requestedRv);
         for (Event e : history) {
           if (e.rv() > from && matches(e.pod(), selector)) {
-            ws.send(frame(e.type(), e.pod()));
+            send(ws, frame(e.type(), e.pod()));
           }
         }
       } else {
         for (Pod p : pods.values()) {
           if (matches(p, selector)) {
-            ws.send(frame("ADDED", p));
+            send(ws, frame("ADDED", p));
           }
         }
       }
@@ -410,6 +421,14 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   }
 
   // ---------------------------------------------------------------- helpers
+
+  private void send(WebSocket ws, String frame) {
+    sender.execute(() -> ws.send(frame));
+  }
+
+  private void close(WebSocket ws, int code, String reason) {
+    sender.execute(() -> ws.close(code, reason));
+  }
 
   private String frame(String type, HasMetadata obj) {
     return "{\"type\":\"" + type + "\",\"object\":" + json.asJson(obj) + "}";
@@ -471,6 +490,12 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   @Override
   public void close() {
     dropAllWatches();
+    sender.shutdown();
+    try {
+      sender.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     server.destroy();
   }
 }
