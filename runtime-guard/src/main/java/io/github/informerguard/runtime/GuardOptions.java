@@ -1,0 +1,44 @@
+package io.github.informerguard.runtime;
+
+import io.fabric8.kubernetes.client.informers.ExceptionHandler;
+import java.time.Duration;
+
+/** The validated settings of one informer, fixed when it is built. */
+record GuardOptions(
+    String name,
+    long pageSize,
+    Duration resyncPeriod,
+    Duration resyncFloor,
+    boolean allowShortResync,
+    double jitter,
+    Duration backoffBase,
+    Duration backoffCap,
+    RelistBudget relistBudget,
+    Duration watchTimeout,
+    Duration staleCloseThreshold,
+    Duration closeTimeout,
+    Duration startTimeout,
+    ExceptionHandler exceptionHandler,
+    Long seed) {
+
+  /**
+   * Checks a resync period against the floor.
+   *
+   * @throws IllegalArgumentException if negative, or positive and below the floor while short
+   *     periods are not allowed
+   */
+  long checkResync(long periodMillis, String where) {
+    if (periodMillis < 0) {
+      throw new IllegalArgumentException(where + ": resync period must be 0 (disabled) or positive, was "
+          + periodMillis + " ms");
+    }
+    if (periodMillis > 0 && periodMillis < resyncFloor.toMillis() && !allowShortResync) {
+      throw new IllegalArgumentException(where + ": resync period of " + periodMillis
+          + " ms is below the floor of " + resyncFloor.toMillis() + " ms. A resync does not re-list: it replays"
+          + " every cached object to the handler as onUpdate(obj, obj), so a short period only burns CPU and"
+          + " floods the handler. Use 0 to disable resync (the default), a period of at least the floor, or"
+          + " call allowShortResync(true) / resyncFloor(...) on the builder if you really need it.");
+    }
+    return periodMillis;
+  }
+}

@@ -1,0 +1,455 @@
+package io.github.informerguard.runtime;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.informers.ExceptionHandler;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.Indexer;
+import io.fabric8.kubernetes.client.informers.cache.ItemStore;
+import io.fabric8.kubernetes.client.informers.cache.Store;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.random.RandomGenerator;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An informer for the fabric8 client that can replace fabric8's own: it implements
+ * {@link SharedIndexInformer}, so code that uses an informer does not change, only the line that
+ * creates it. Create one with {@link InformerGuard#builder}.
+ *
+ * <p>Threads (all daemon): {@code informer-guard-<name>-reflector} (list and watch, the only
+ * writer of the cache), {@code informer-guard-<name>-handler-<n>} (one per handler, with its own
+ * queue) and, only when a resync period is set, {@code informer-guard-<name>-resync}.
+ *
+ * <p>{@link #itemStore(ItemStore)} is not supported: the guard keeps index values next to each
+ * object in its own store, which a foreign {@code ItemStore} cannot hold.
+ */
+public final class GuardedInformer<T extends HasMetadata> implements SharedIndexInformer<T> {
+  private static final Logger LOG = LoggerFactory.getLogger(GuardedInformer.class);
+
+  private enum State { NEW, RUNNING, STOPPED }
+
+  private final Class<T> apiType;
+  private final GuardOptions options;
+  private final ListWatch<T> listWatch;
+  private final InformerCounters counters = new InformerCounters();
+  private final GuardedStore<T> store;
+  private final RandomGenerator random;
+  private final List<HandlerQueue<T>> handlers = new CopyOnWriteArrayList<>();
+  private final AtomicInteger handlerSeq = new AtomicInteger();
+  private final CompletableFuture<Void> startFuture = new CompletableFuture<>();
+  private final CompletableFuture<Void> stoppedFuture = new CompletableFuture<>();
+  private final Object lifecycle = new Object();
+  private final Reflector<T> reflector;
+
+  private volatile State state = State.NEW;
+  private volatile ExceptionHandler exceptionHandler;
+  private volatile Thread reflectorThread;
+  private volatile ScheduledThreadPoolExecutor resyncExecutor;
+  private List<T> initialState;
+
+  GuardedInformer(Class<T> apiType, ListWatch<T> listWatch, GuardOptions options,
+      Map<String, Function<T, List<String>>> indexers) {
+    this.apiType = apiType;
+    this.listWatch = listWatch;
+    this.options = options;
+    this.exceptionHandler = options.exceptionHandler();
+    this.random = options.seed() == null ? new SplittableRandom() : new SplittableRandom(options.seed());
+    this.store = new GuardedStore<>(options.name(), counters.indexFunctionErrors);
+    this.store.setListener(new GuardedStore.ChangeListener<>() {
+      @Override
+      public void added(T obj) {
+        handlers.forEach(h -> h.added(obj));
+      }
+
+      @Override
+      public void updated(T oldObj, T newObj) {
+        handlers.forEach(h -> h.updated(oldObj, newObj));
+      }
+
+      @Override
+      public void deleted(T obj, boolean finalStateUnknown) {
+        handlers.forEach(h -> h.deleted(obj, finalStateUnknown));
+      }
+    });
+    this.store.addIndexers(indexers);
+    this.reflector = new Reflector<>(optionsWithHandler(), listWatch, store, counters, new Reflector.Callbacks() {
+      @Override
+      public boolean stopping() {
+        return state == State.STOPPED;
+      }
+
+      @Override
+      public void beforeList(String lastResourceVersion) {
+        store.withWriteLock(() -> handlers.forEach(h -> h.beforeList(lastResourceVersion)));
+      }
+
+      @Override
+      public void listApplied(String resourceVersion, boolean remainedEmpty) {
+        store.withWriteLock(() -> handlers.forEach(h -> h.listDone(resourceVersion, remainedEmpty)));
+        startFuture.complete(null);
+      }
+
+      @Override
+      public void terminated(Throwable cause) {
+        stoppedFuture.completeExceptionally(cause);
+        startFuture.completeExceptionally(cause);
+        stop();
+      }
+    }, random);
+  }
+
+  private GuardOptions optionsWithHandler() {
+    // the reflector reads the handler through the options; delegate so exceptionHandler(...) can replace it before start
+    ExceptionHandler delegating = (started, t) -> exceptionHandler.retryAfterException(started, t);
+    GuardOptions o = options;
+    return new GuardOptions(o.name(), o.pageSize(), o.resyncPeriod(), o.resyncFloor(), o.allowShortResync(),
+        o.jitter(), o.backoffBase(), o.backoffCap(), o.relistBudget(), o.watchTimeout(), o.staleCloseThreshold(),
+        o.closeTimeout(), o.startTimeout(), delegating, o.seed());
+  }
+
+  /** The informer's name, as used in thread names, logs and metric tags. */
+  public String name() {
+    return options.name();
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  @Override
+  public CompletionStage<Void> start() {
+    synchronized (lifecycle) {
+      if (state == State.STOPPED) {
+        throw new IllegalStateException("Cannot restart a stopped informer (" + name() + ")");
+      }
+      if (state == State.RUNNING) {
+        return startFuture;
+      }
+      state = State.RUNNING;
+      if (initialState != null) {
+        initialState.forEach(store::upsert);
+        initialState = null;
+      }
+      handlers.forEach(HandlerQueue::start);
+      for (HandlerQueue<T> h : handlers) {
+        scheduleResync(h);
+      }
+      Thread t = new Thread(reflector::run, "informer-guard-" + name() + "-reflector");
+      t.setDaemon(true);
+      reflectorThread = t;
+      t.start();
+      return startFuture;
+    }
+  }
+
+  /**
+   * Starts the informer and waits until the first list is in the cache, at most the builder's
+   * {@code startTimeout} (default 2 minutes). On timeout the informer keeps running and a
+   * {@link KubernetesClientException} is thrown.
+   */
+  @Override
+  public SharedIndexInformer<T> run() {
+    CompletableFuture<Void> f = start().toCompletableFuture();
+    try {
+      f.get(options.startTimeout().toMillis(), TimeUnit.MILLISECONDS);
+      return this;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KubernetesClientException("Interrupted while waiting for informer " + name() + " to sync", e);
+    } catch (TimeoutException e) {
+      throw new KubernetesClientException("Informer " + name() + " did not sync within " + options.startTimeout(), e);
+    } catch (ExecutionException e) {
+      throw KubernetesClientException.launderThrowable(e.getCause());
+    }
+  }
+
+  /**
+   * Stops everything: the watch, any in-flight list, backoff and resync timers and the handler
+   * threads. Idempotent. Waits at most the builder's {@code closeTimeout} for threads to end; a
+   * handler that ignores interruption is left to finish on its own (its thread is a daemon and
+   * delivers nothing more).
+   */
+  @Override
+  public void stop() {
+    synchronized (lifecycle) {
+      if (state == State.STOPPED) {
+        return;
+      }
+      state = State.STOPPED;
+    }
+    reflector.closeWatch();
+    Thread rt = reflectorThread;
+    if (rt != null && rt != Thread.currentThread()) {
+      rt.interrupt();
+    }
+    ScheduledThreadPoolExecutor resync = resyncExecutor;
+    if (resync != null) {
+      resync.shutdownNow();
+    }
+    handlers.forEach(HandlerQueue::stop);
+    startFuture.completeExceptionally(new CancellationException("informer " + name() + " was closed before it synced"));
+    stoppedFuture.complete(null);
+    awaitThreads();
+  }
+
+  private void awaitThreads() {
+    long deadline = System.nanoTime() + options.closeTimeout().toNanos();
+    List<Thread> threads = new ArrayList<>();
+    if (reflectorThread != null) {
+      threads.add(reflectorThread);
+    }
+    handlers.forEach(h -> threads.add(h.thread()));
+    for (Thread t : threads) {
+      if (t == Thread.currentThread() || t.getState() == Thread.State.NEW) {
+        continue;
+      }
+      long left = deadline - System.nanoTime();
+      try {
+        if (left > 0) {
+          TimeUnit.NANOSECONDS.timedJoin(t, left);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      if (t.isAlive()) {
+        LOG.warn("informer-guard {}: thread {} did not end within {} (a handler ignoring interruption?);"
+            + " it is a daemon thread and will exit when the handler returns", name(), t.getName(),
+            options.closeTimeout());
+      }
+    }
+  }
+
+  @Override
+  public CompletionStage<Void> stopped() {
+    return stoppedFuture;
+  }
+
+  @Override
+  public boolean isRunning() {
+    return state == State.RUNNING;
+  }
+
+  @Override
+  public boolean isWatching() {
+    return state == State.RUNNING && reflector.watching();
+  }
+
+  @Override
+  public boolean hasSynced() {
+    return reflector.synced();
+  }
+
+  @Override
+  public String lastSyncResourceVersion() {
+    return reflector.lastResourceVersion();
+  }
+
+  @Override
+  public Class<T> getApiTypeClass() {
+    return apiType;
+  }
+
+  // ---------------------------------------------------------------- handlers and resync
+
+  @Override
+  public SharedIndexInformer<T> addEventHandler(ResourceEventHandler<? super T> handler) {
+    return register(handler, options.resyncPeriod().toMillis());
+  }
+
+  /**
+   * Adds a handler with its own resync period. The builder's floor applies: a positive period
+   * below it throws {@link IllegalArgumentException} unless short periods were allowed. Unlike
+   * fabric8, the period is honoured even when the informer itself has no resync.
+   */
+  @Override
+  public SharedIndexInformer<T> addEventHandlerWithResyncPeriod(ResourceEventHandler<? super T> handler,
+      long resyncPeriod) {
+    return register(handler, options.checkResync(resyncPeriod, "addEventHandlerWithResyncPeriod"));
+  }
+
+  private SharedIndexInformer<T> register(ResourceEventHandler<? super T> handler, long resyncMillis) {
+    Objects.requireNonNull(handler, "handler");
+    synchronized (lifecycle) {
+      if (state == State.STOPPED) {
+        LOG.warn("informer-guard {}: handler added to a stopped informer is ignored", name());
+        return this;
+      }
+      String threadName = "informer-guard-" + name() + "-handler-" + handlerSeq.incrementAndGet();
+      HandlerQueue<T> queue = new HandlerQueue<>(handler, resyncMillis, name(), threadName, counters.handlerErrors);
+      store.withWriteLock(() -> {
+        handlers.add(queue);
+        store.forEachLocked(queue::added);
+      });
+      if (state == State.RUNNING) {
+        queue.start();
+        scheduleResync(queue);
+      }
+      return this;
+    }
+  }
+
+  @Override
+  public SharedIndexInformer<T> removeEventHandler(ResourceEventHandler<? super T> handler) {
+    for (HandlerQueue<T> h : handlers) {
+      if (h.handler() == handler) {
+        handlers.remove(h);
+        h.stop();
+      }
+    }
+    return this;
+  }
+
+  private void scheduleResync(HandlerQueue<T> h) {
+    long period = h.resyncPeriodMillis();
+    if (period <= 0) {
+      return;
+    }
+    ScheduledThreadPoolExecutor executor = resyncExecutor;
+    if (executor == null) {
+      executor = new ScheduledThreadPoolExecutor(1, r -> {
+        Thread t = new Thread(r, "informer-guard-" + name() + "-resync");
+        t.setDaemon(true);
+        return t;
+      });
+      executor.setRemoveOnCancelPolicy(true);
+      resyncExecutor = executor;
+    }
+    scheduleNextResync(executor, h);
+  }
+
+  private void scheduleNextResync(ScheduledThreadPoolExecutor executor, HandlerQueue<T> h) {
+    if (state == State.STOPPED || !handlers.contains(h)) {
+      return;
+    }
+    long delay = jittered(h.resyncPeriodMillis());
+    try {
+      h.resyncTask(executor.schedule(() -> {
+        // replay the cache; never a call to the API server
+        store.forEachLocked(obj -> h.updated(obj, obj));
+        scheduleNextResync(executor, h);
+      }, delay, TimeUnit.MILLISECONDS));
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // stopped concurrently
+    }
+  }
+
+  /** {@code period} scaled by a uniform factor in {@code [1 - jitter, 1 + jitter]}. */
+  long jittered(long periodMillis) {
+    double j = options.jitter();
+    double factor;
+    synchronized (random) {
+      factor = 1 + (random.nextDouble() * 2 - 1) * j;
+    }
+    return Math.max(1, Math.round(periodMillis * factor));
+  }
+
+  // ---------------------------------------------------------------- store and indexes
+
+  @Override
+  public SharedIndexInformer<T> addIndexers(Map<String, Function<T, List<String>>> indexers) {
+    store.addIndexers(indexers);
+    return this;
+  }
+
+  @Override
+  public SharedIndexInformer<T> removeIndexer(String name) {
+    store.removeIndexer(name);
+    return this;
+  }
+
+  @Override
+  public Indexer<T> getIndexer() {
+    return store;
+  }
+
+  @Override
+  public Store<T> getStore() {
+    return store;
+  }
+
+  /**
+   * Every index entry whose key is not in the cache or whose object no longer carries the
+   * indexed value as stored; always empty unless the guard has a bug. For tests and diagnostics.
+   */
+  public Set<String> staleIndexEntries() {
+    Set<String> keys = Set.copyOf(store.listKeys());
+    return store.indexSnapshot().entrySet().stream()
+        .flatMap(idx -> idx.getValue().entrySet().stream()
+            .flatMap(v -> v.getValue().stream()
+                .filter(k -> !keys.contains(k))
+                .map(k -> idx.getKey() + "=" + v.getKey() + " -> " + k)))
+        .collect(Collectors.toSet());
+  }
+
+  @Override
+  public SharedIndexInformer<T> initialState(Stream<T> items) {
+    synchronized (lifecycle) {
+      requireNotStarted("initialState");
+      initialState = items.collect(Collectors.toList());
+    }
+    return this;
+  }
+
+  /** Not supported; see the class documentation. */
+  @Override
+  public SharedIndexInformer<T> itemStore(ItemStore<T> itemStore) {
+    throw new UnsupportedOperationException("informer-guard keeps the index values computed for each object next"
+        + " to the object in its own store, so that removal never re-runs index functions; a custom ItemStore"
+        + " cannot hold them. Transform objects in a handler instead, or use fabric8's informer for"
+        + " ReducedStateItemStore.");
+  }
+
+  @Override
+  public SharedIndexInformer<T> exceptionHandler(ExceptionHandler handler) {
+    synchronized (lifecycle) {
+      requireNotStarted("exceptionHandler");
+      this.exceptionHandler = Objects.requireNonNull(handler, "handler");
+    }
+    return this;
+  }
+
+  private void requireNotStarted(String what) {
+    if (state != State.NEW) {
+      throw new KubernetesClientException(what + " can only be set before the informer " + name() + " starts");
+    }
+  }
+
+  // ---------------------------------------------------------------- health
+
+  /** A snapshot of the informer's state and counters. */
+  public InformerHealth health() {
+    long pending = 0;
+    for (HandlerQueue<T> h : handlers) {
+      pending += h.pending();
+    }
+    Instant lastSync = reflector.lastSyncTime();
+    return new InformerHealth(name(), isRunning(), isWatching(), hasSynced(), lastSync,
+        reflector.lastResourceVersion(), counters.relists.get(), counters.goneSeen.get(),
+        counters.watchReconnects.get(), counters.listRequests.get(), counters.handlerErrors.get(),
+        counters.indexFunctionErrors.get(), pending, store.size());
+  }
+
+  @Override
+  public String toString() {
+    return "GuardedInformer[" + name() + ", " + state + "]";
+  }
+}

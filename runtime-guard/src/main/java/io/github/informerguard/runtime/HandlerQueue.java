@@ -1,0 +1,151 @@
+package io.github.informerguard.runtime;
+
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One handler's ordered queue and the daemon thread that drains it. A slow or stuck handler
+ * only delays its own queue. A handler that throws is counted and logged and keeps receiving.
+ */
+final class HandlerQueue<T> {
+  private static final Logger LOG = LoggerFactory.getLogger(HandlerQueue.class);
+
+  private sealed interface Notification<T> {}
+
+  private record Added<T>(T obj) implements Notification<T> {}
+
+  private record Updated<T>(T oldObj, T newObj) implements Notification<T> {}
+
+  private record Deleted<T>(T obj, boolean finalStateUnknown) implements Notification<T> {}
+
+  private record BeforeList<T>(String resourceVersion) implements Notification<T> {}
+
+  private record ListDone<T>(String resourceVersion, boolean remainedEmpty) implements Notification<T> {}
+
+  private record Poison<T>() implements Notification<T> {}
+
+  private final ResourceEventHandler<? super T> handler;
+  private final long resyncPeriodMillis;
+  private final AtomicLong errors;
+  private final String informerName;
+  private final LinkedBlockingQueue<Notification<T>> queue = new LinkedBlockingQueue<>();
+  private final Thread thread;
+  private volatile boolean stopping;
+  private volatile ScheduledFuture<?> resyncTask;
+
+  HandlerQueue(ResourceEventHandler<? super T> handler, long resyncPeriodMillis, String informerName,
+      String threadName, AtomicLong errors) {
+    this.handler = handler;
+    this.resyncPeriodMillis = resyncPeriodMillis;
+    this.informerName = informerName;
+    this.errors = errors;
+    this.thread = new Thread(this::drain, threadName);
+    this.thread.setDaemon(true);
+  }
+
+  ResourceEventHandler<? super T> handler() {
+    return handler;
+  }
+
+  long resyncPeriodMillis() {
+    return resyncPeriodMillis;
+  }
+
+  Thread thread() {
+    return thread;
+  }
+
+  void resyncTask(ScheduledFuture<?> task) {
+    this.resyncTask = task;
+  }
+
+  void start() {
+    if (thread.getState() == Thread.State.NEW) {
+      thread.start();
+    }
+  }
+
+  int pending() {
+    return queue.size();
+  }
+
+  void added(T obj) {
+    offer(new Added<>(obj));
+  }
+
+  void updated(T oldObj, T newObj) {
+    offer(new Updated<>(oldObj, newObj));
+  }
+
+  void deleted(T obj, boolean finalStateUnknown) {
+    offer(new Deleted<>(obj, finalStateUnknown));
+  }
+
+  void beforeList(String resourceVersion) {
+    offer(new BeforeList<>(resourceVersion));
+  }
+
+  void listDone(String resourceVersion, boolean remainedEmpty) {
+    offer(new ListDone<>(resourceVersion, remainedEmpty));
+  }
+
+  private void offer(Notification<T> n) {
+    if (!stopping) {
+      queue.add(n);
+    }
+  }
+
+  /** Stops delivery: queued notifications are dropped and the thread is interrupted. */
+  void stop() {
+    stopping = true;
+    ScheduledFuture<?> task = resyncTask;
+    if (task != null) {
+      task.cancel(false);
+    }
+    queue.clear();
+    queue.add(new Poison<>());
+    if (thread.isAlive() && thread != Thread.currentThread()) {
+      thread.interrupt();
+    }
+  }
+
+  private void drain() {
+    while (!stopping) {
+      Notification<T> n;
+      try {
+        n = queue.take();
+      } catch (InterruptedException e) {
+        continue; // stopping is re-checked; a handler may also have left the flag set
+      }
+      if (n instanceof Poison<T> || stopping) {
+        break;
+      }
+      deliver(n);
+    }
+    queue.clear();
+  }
+
+  private void deliver(Notification<T> n) {
+    try {
+      if (n instanceof Added<T> a) {
+        handler.onAdd(a.obj());
+      } else if (n instanceof Updated<T> u) {
+        handler.onUpdate(u.oldObj(), u.newObj());
+      } else if (n instanceof Deleted<T> d) {
+        handler.onDelete(d.obj(), d.finalStateUnknown());
+      } else if (n instanceof BeforeList<T> b) {
+        handler.onBeforeList(b.resourceVersion());
+      } else if (n instanceof ListDone<T> l) {
+        handler.onList(l.resourceVersion(), l.remainedEmpty());
+      }
+    } catch (RuntimeException | LinkageError | AssertionError e) {
+      errors.incrementAndGet();
+      LOG.warn("informer-guard {}: handler {} threw on {}; the informer keeps running",
+          informerName, handler.getClass().getName(), n.getClass().getSimpleName(), e);
+    }
+  }
+}

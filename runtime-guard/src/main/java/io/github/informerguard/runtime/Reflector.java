@@ -1,0 +1,433 @@
+package io.github.informerguard.runtime;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
+import io.fabric8.kubernetes.api.model.ListOptions;
+import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.random.RandomGenerator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the store in step with the server: list (paginated, consistent read), then watch from
+ * the list's resourceVersion, forever, on one thread.
+ *
+ * <ul>
+ *   <li>410 Gone (on a list page, the watch handshake or as a watch ERROR event), an expired
+ *       continue token, and a watch that ends with no event right after connecting with a
+ *       resourceVersion all lead to a full re-list with a consistent read, paced by the
+ *       {@link RelistBudget}, then a watch from the new list's resourceVersion.</li>
+ *   <li>Any other end of a watch resumes from the last resourceVersion seen (events and
+ *       bookmarks) without listing.</li>
+ *   <li>Failures back off with full jitter; Retry-After on 429/503 is a lower bound.</li>
+ * </ul>
+ *
+ * <p>Watch callbacks arrive on fabric8's threads; they are only queued here and applied by the
+ * reflector thread, so the store has exactly one writer. fabric8's raw watch would reconnect by
+ * itself after a drop; {@link Watcher#reconnecting()} is the hook where we learn about it, and
+ * the reflector then replaces that watch with its own, so reconnects are counted, jittered and
+ * see handshake errors.
+ */
+final class Reflector<T extends HasMetadata> {
+  private static final Logger LOG = LoggerFactory.getLogger(Reflector.class);
+
+  interface Callbacks {
+    boolean stopping();
+
+    void beforeList(String lastResourceVersion);
+
+    void listApplied(String resourceVersion, boolean remainedEmpty);
+
+    void terminated(Throwable cause);
+  }
+
+  private sealed interface Signal {
+    int generation();
+  }
+
+  private record Event<T>(int generation, Watcher.Action action, T obj) implements Signal {}
+
+  private record Closed(int generation, WatcherException cause) implements Signal {}
+
+  private record Disconnected(int generation) implements Signal {}
+
+  /** A reason to re-list: the resourceVersion we hold (or the continue token) is too old. */
+  static final class GoneException extends Exception {
+    GoneException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  private enum WatchEnd { RESUME_NOW, RESUME_AFTER_BACKOFF }
+
+  private final GuardOptions options;
+  private final ListWatch<T> listWatch;
+  private final GuardedStore<T> store;
+  private final InformerCounters counters;
+  private final Callbacks callbacks;
+  private final Backoff backoff;
+  private final RandomGenerator random;
+  private final LinkedBlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
+
+  private volatile String lastResourceVersion;
+  private volatile Instant lastSyncTime;
+  private volatile boolean synced;
+  private volatile boolean watching;
+  private volatile Watch currentWatch;
+  private int generation;
+
+  Reflector(GuardOptions options, ListWatch<T> listWatch, GuardedStore<T> store, InformerCounters counters,
+      Callbacks callbacks, RandomGenerator random) {
+    this.options = options;
+    this.listWatch = listWatch;
+    this.store = store;
+    this.counters = counters;
+    this.callbacks = callbacks;
+    this.random = random;
+    this.backoff = new Backoff(options.backoffBase(), options.backoffCap(), random);
+  }
+
+  String lastResourceVersion() {
+    return lastResourceVersion;
+  }
+
+  Instant lastSyncTime() {
+    return lastSyncTime;
+  }
+
+  boolean synced() {
+    return synced;
+  }
+
+  boolean watching() {
+    return watching;
+  }
+
+  /** Closes the current watch, if any; safe from any thread. */
+  void closeWatch() {
+    Watch w = currentWatch;
+    if (w != null) {
+      try {
+        w.close();
+      } catch (RuntimeException e) {
+        LOG.debug("informer-guard {}: closing watch failed", options.name(), e);
+      }
+    }
+  }
+
+  void run() {
+    boolean needList = true;
+    boolean firstList = true;
+    boolean justListed = false;
+    int failures = 0;
+    while (!callbacks.stopping()) {
+      try {
+        if (needList) {
+          if (!firstList) {
+            counters.relists.incrementAndGet();
+            options.relistBudget().acquire();
+          }
+          list();
+          needList = false;
+          firstList = false;
+          justListed = true;
+        }
+        if (!justListed) {
+          counters.watchReconnects.incrementAndGet();
+        }
+        justListed = false;
+        WatchEnd end = watchOnce();
+        if (end == WatchEnd.RESUME_NOW) {
+          failures = 0;
+        } else {
+          sleep(backoff.delayMillis(failures++, 0));
+        }
+      } catch (InterruptedException e) {
+        break;
+      } catch (GoneException e) {
+        if (callbacks.stopping()) {
+          break;
+        }
+        counters.goneSeen.incrementAndGet();
+        LOG.info("informer-guard {}: {}; re-listing", options.name(), e.getMessage());
+        needList = true;
+        if (!sleepQuietly(backoff.delayMillis(failures++, 0))) {
+          break;
+        }
+      } catch (Throwable t) {
+        if (callbacks.stopping() || isInterruption(t)) {
+          break;
+        }
+        if (isGone(t)) {
+          counters.goneSeen.incrementAndGet();
+          LOG.info("informer-guard {}: 410 Gone ({}); re-listing", options.name(), t.getMessage());
+          needList = true;
+          if (!sleepQuietly(backoff.delayMillis(failures++, 0))) {
+            break;
+          }
+          continue;
+        }
+        boolean retry;
+        try {
+          retry = options.exceptionHandler().retryAfterException(synced, t);
+        } catch (RuntimeException handlerFailure) {
+          LOG.warn("informer-guard {}: exception handler threw; not retrying", options.name(), handlerFailure);
+          retry = false;
+        }
+        if (!retry) {
+          LOG.error("informer-guard {}: unrecoverable error, stopping the informer", options.name(), t);
+          callbacks.terminated(t);
+          return;
+        }
+        long delay = backoff.delayMillis(failures++, retryAfterMillis(t));
+        LOG.warn("informer-guard {}: {} failed ({}); retrying in {} ms", options.name(),
+            needList ? "list" : "watch", t.toString(), delay);
+        if (!sleepQuietly(delay)) {
+          break;
+        }
+      }
+    }
+    watching = false;
+  }
+
+  private void list() throws GoneException, InterruptedException {
+    String before = lastResourceVersion;
+    callbacks.beforeList(before);
+    List<T> all = new ArrayList<>();
+    String continueToken = null;
+    String listResourceVersion = null;
+    do {
+      ListOptions o = new ListOptions();
+      o.setLimit(options.pageSize());
+      if (continueToken != null) {
+        o.setContinue(continueToken);
+      }
+      // resourceVersion stays unset: a consistent (quorum) read, never a stale cache
+      counters.listRequests.incrementAndGet();
+      KubernetesResourceList<T> page;
+      try {
+        page = listWatch.list(o);
+      } catch (KubernetesClientException e) {
+        if (continueToken != null && statusCode(e) == 410) {
+          throw new GoneException("continue token expired during a paginated list", e);
+        }
+        throw e;
+      }
+      if (callbacks.stopping()) {
+        throw new InterruptedException("stopped during list");
+      }
+      if (listResourceVersion == null && page.getMetadata() != null) {
+        listResourceVersion = page.getMetadata().getResourceVersion();
+      }
+      if (page.getItems() != null) {
+        all.addAll(page.getItems());
+      }
+      continueToken = page.getMetadata() == null ? null : page.getMetadata().getContinue();
+      if (continueToken != null && continueToken.isEmpty()) {
+        continueToken = null;
+      }
+    } while (continueToken != null);
+    boolean wasEmpty = store.size() == 0;
+    store.replaceAll(all);
+    lastResourceVersion = listResourceVersion;
+    lastSyncTime = Instant.now();
+    synced = true;
+    callbacks.listApplied(listResourceVersion, wasEmpty && all.isEmpty());
+  }
+
+  private WatchEnd watchOnce() throws InterruptedException, GoneException, WatcherException {
+    int gen = ++generation;
+    signals.clear();
+    long base = Math.max(1, options.watchTimeout().toMillis());
+    long lifetimeMillis;
+    synchronized (random) {
+      lifetimeMillis = base + (long) (random.nextDouble() * base);
+    }
+    ListOptions o = new ListOptions();
+    o.setResourceVersion(lastResourceVersion);
+    o.setAllowWatchBookmarks(true);
+    o.setTimeoutSeconds(Math.max(1, lifetimeMillis / 1000));
+    String startedFrom = lastResourceVersion;
+    Watch watch = listWatch.watch(o, new GenerationWatcher(gen));
+    currentWatch = watch;
+    if (callbacks.stopping()) {
+      closeWatch();
+      throw new InterruptedException("stopped while connecting");
+    }
+    watching = true;
+    long connectedAt = System.nanoTime();
+    long deadline = connectedAt + TimeUnit.MILLISECONDS.toNanos(lifetimeMillis + base / 10 + 1000);
+    boolean sawEvent = false;
+    try {
+      while (true) {
+        long remaining = deadline - System.nanoTime();
+        if (remaining <= 0) {
+          return WatchEnd.RESUME_NOW; // periodic restart: a silently dead connection cannot last forever
+        }
+        Signal s = signals.poll(remaining, TimeUnit.NANOSECONDS);
+        if (s == null || s.generation() != gen) {
+          continue;
+        }
+        if (s instanceof Event<?> e) {
+          @SuppressWarnings("unchecked")
+          Event<T> event = (Event<T>) e;
+          apply(event);
+          sawEvent = true;
+        } else if (s instanceof Disconnected) {
+          long age = System.nanoTime() - connectedAt;
+          if (!sawEvent && startedFrom != null && age < options.staleCloseThreshold().toNanos()) {
+            throw new GoneException("watch from resourceVersion " + startedFrom
+                + " ended with no event right after connecting (stale resourceVersion)", null);
+          }
+          return sawEvent ? WatchEnd.RESUME_NOW : WatchEnd.RESUME_AFTER_BACKOFF;
+        } else if (s instanceof Closed c) {
+          if (c.cause() == null) {
+            return sawEvent ? WatchEnd.RESUME_NOW : WatchEnd.RESUME_AFTER_BACKOFF;
+          }
+          if (c.cause().isHttpGone()) {
+            throw new GoneException("watch ended with 410 Gone (" + c.cause().getMessage() + ")", c.cause());
+          }
+          throw c.cause();
+        }
+      }
+    } finally {
+      watching = false;
+      currentWatch = null;
+      try {
+        watch.close();
+      } catch (RuntimeException e) {
+        LOG.debug("informer-guard {}: closing watch failed", options.name(), e);
+      }
+    }
+  }
+
+  private void apply(Event<T> e) {
+    T obj = e.obj();
+    switch (e.action()) {
+      case ADDED, MODIFIED -> store.upsert(obj);
+      case DELETED -> store.delete(obj, false);
+      case BOOKMARK -> { }
+      case ERROR -> {
+        LOG.warn("informer-guard {}: unexpected ERROR watch event {}", options.name(), obj);
+        return;
+      }
+      default -> {
+        return;
+      }
+    }
+    if (obj != null && obj.getMetadata() != null && obj.getMetadata().getResourceVersion() != null) {
+      lastResourceVersion = obj.getMetadata().getResourceVersion();
+    }
+    lastSyncTime = Instant.now();
+  }
+
+  private final class GenerationWatcher implements Watcher<T> {
+    private final int gen;
+
+    GenerationWatcher(int gen) {
+      this.gen = gen;
+    }
+
+    @Override
+    public void eventReceived(Action action, T resource) {
+      signals.add(new Event<>(gen, action, resource));
+    }
+
+    @Override
+    public boolean reconnecting() {
+      // fabric8 is about to reconnect this watch by itself; the reflector takes over instead
+      signals.add(new Disconnected(gen));
+      return true;
+    }
+
+    @Override
+    public void onClose() {
+      signals.add(new Closed(gen, null));
+    }
+
+    @Override
+    public void onClose(WatcherException cause) {
+      signals.add(new Closed(gen, cause));
+    }
+  }
+
+  // ---------------------------------------------------------------- classification
+
+  static int statusCode(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof KubernetesClientException k) {
+        if (k.getCode() > 0) {
+          return k.getCode();
+        }
+        Status s = k.getStatus();
+        if (s != null && s.getCode() != null) {
+          return s.getCode();
+        }
+      }
+      if (c instanceof WatcherException w && w.isHttpGone()) {
+        return 410;
+      }
+      if (c.getCause() == c) {
+        break;
+      }
+    }
+    return 0;
+  }
+
+  static boolean isGone(Throwable t) {
+    return statusCode(t) == 410;
+  }
+
+  static long retryAfterMillis(Throwable t) {
+    int code = statusCode(t);
+    if (code != 429 && code != 503) {
+      return 0;
+    }
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof KubernetesClientException k && k.getStatus() != null
+          && k.getStatus().getDetails() != null && k.getStatus().getDetails().getRetryAfterSeconds() != null) {
+        return Math.max(0, k.getStatus().getDetails().getRetryAfterSeconds()) * 1000L;
+      }
+      if (c.getCause() == c) {
+        break;
+      }
+    }
+    return 0;
+  }
+
+  private static boolean isInterruption(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof InterruptedException) {
+        return true;
+      }
+      if (c.getCause() == c) {
+        break;
+      }
+    }
+    return false;
+  }
+
+  private static void sleep(long millis) throws InterruptedException {
+    if (millis > 0) {
+      Thread.sleep(millis);
+    }
+  }
+
+  private static boolean sleepQuietly(long millis) {
+    try {
+      sleep(millis);
+      return true;
+    } catch (InterruptedException e) {
+      return false;
+    }
+  }
+}

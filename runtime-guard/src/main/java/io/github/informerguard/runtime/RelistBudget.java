@@ -1,0 +1,107 @@
+package io.github.informerguard.runtime;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A token bucket that paces full LIST calls. Share one instance between informers so that an
+ * event that invalidates all of them at once (an etcd compaction, an API server restart) makes
+ * them re-list one after another at the configured rate instead of all in the same second.
+ *
+ * <p>The bucket holds at most {@code burst} tokens and gains one every {@code refillInterval}.
+ * A caller that finds no token reserves the next one and waits for it, so waiting callers are
+ * served in arrival order and never all at once.
+ *
+ * <p>Only re-lists take a token; the first list of an informer does not.
+ */
+public final class RelistBudget {
+  private static final RelistBudget DEFAULT_SHARED = new RelistBudget(10, Duration.ofMillis(100));
+
+  private final int burst;
+  private final long refillNanos;
+  private double tokens;
+  private long lastRefillNanos;
+
+  private RelistBudget(int burst, Duration refillInterval) {
+    if (burst < 1) {
+      throw new IllegalArgumentException("burst must be at least 1, was " + burst);
+    }
+    Objects.requireNonNull(refillInterval, "refillInterval");
+    if (refillInterval.isNegative() || refillInterval.isZero()) {
+      throw new IllegalArgumentException("refillInterval must be positive, was " + refillInterval);
+    }
+    this.burst = burst;
+    this.refillNanos = refillInterval.toNanos();
+    this.tokens = burst;
+    this.lastRefillNanos = System.nanoTime();
+  }
+
+  /** A bucket of {@code burst} tokens that regains one token every {@code refillInterval}. */
+  public static RelistBudget of(int burst, Duration refillInterval) {
+    return new RelistBudget(burst, refillInterval);
+  }
+
+  /**
+   * The JVM-wide budget used by informers that were not given one: 10 immediate re-lists, then
+   * one every 100 ms. It only matters when many informers in one process are invalidated at once.
+   */
+  public static RelistBudget defaultShared() {
+    return DEFAULT_SHARED;
+  }
+
+  /** Tokens that are immediately available (negative when callers are already queued). */
+  public synchronized double available() {
+    refill(System.nanoTime());
+    return tokens;
+  }
+
+  /**
+   * Takes a token, waiting for it if none is available.
+   *
+   * @return the time waited, in nanoseconds
+   * @throws InterruptedException if the waiting thread is interrupted (the informer was closed)
+   */
+  public long acquire() throws InterruptedException {
+    long waitNanos = reserve();
+    if (waitNanos > 0) {
+      try {
+        sleepNanos(waitNanos);
+      } catch (InterruptedException e) {
+        refund();
+        throw e;
+      }
+    }
+    return waitNanos;
+  }
+
+  private synchronized long reserve() {
+    long now = System.nanoTime();
+    refill(now);
+    tokens -= 1;
+    if (tokens >= 0) {
+      return 0;
+    }
+    return (long) Math.ceil(-tokens * refillNanos);
+  }
+
+  private synchronized void refund() {
+    tokens = Math.min(burst, tokens + 1);
+  }
+
+  private void refill(long now) {
+    long elapsed = now - lastRefillNanos;
+    if (elapsed > 0) {
+      tokens = Math.min(burst, tokens + (double) elapsed / refillNanos);
+      lastRefillNanos = now;
+    }
+  }
+
+  private static void sleepNanos(long nanos) throws InterruptedException {
+    Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+  }
+
+  @Override
+  public String toString() {
+    return "RelistBudget[burst=" + burst + ", refill=" + Duration.ofNanos(refillNanos) + "]";
+  }
+}

@@ -1,0 +1,501 @@
+package io.github.informerguard.runtime.testing;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodListBuilder;
+import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.http.Dispatcher;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.mockwebserver.http.Response;
+import io.fabric8.mockwebserver.http.WebSocket;
+import io.fabric8.mockwebserver.http.WebSocketListener;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A small Kubernetes API server for pods in one namespace, built on fabric8's
+ * {@link KubernetesMockServer} with its own {@link Dispatcher}. fabric8's CRUD mode has no
+ * compaction, no continue tokens and no way to fail a request on demand, so the dispatcher keeps
+ * its own objects, resourceVersions and event history and can inject faults:
+ *
+ * <ul>
+ *   <li>{@link #compact()}: lists, continue tokens and watches from an older resourceVersion get 410;</li>
+ *   <li>{@link #goneToAllWatches()}: an ERROR event with a 410 Status on every open watch;</li>
+ *   <li>{@link #failWatchHandshakes(int, int)}: HTTP status (e.g. 410) instead of the upgrade;</li>
+ *   <li>{@link #dropAllWatches()}: open watches are cut (close code 1011);</li>
+ *   <li>{@link #cleanCloseNextWatches(int)}: a watch from a resourceVersion ends cleanly with no event;</li>
+ *   <li>{@link #failNextLists(int, int, int)}: 429 (with Retry-After) or 500 on LIST;</li>
+ *   <li>{@link #slowLists(Duration)}; {@link #expireContinueTokens()}; {@link #sendBookmarks()}.</li>
+ * </ul>
+ *
+ * Objects are changed through this class (create/update/delete), not over HTTP; the server
+ * records every LIST and WATCH request with its time and parameters.
+ */
+public final class FaultInjectingApiServer implements AutoCloseable {
+  public static final String NAMESPACE = "test";
+  private static final String PATH = "/api/v1/namespaces/" + NAMESPACE + "/pods";
+
+  /** A LIST or WATCH request as the server saw it. */
+  public record Request(long nanoTime, boolean watch, Map<String, String> query) {}
+
+  private record Event(long rv, String type, Pod pod) {}
+
+  private record Subscriber(WebSocket ws, Map<String, String> selector, boolean bookmarks) {}
+
+  private record Snapshot(long rv, List<Pod> items) {}
+
+  private final KubernetesSerialization json = new KubernetesSerialization();
+  private final Object lock = new Object();
+  private final Map<String, Pod> pods = new TreeMap<>();
+  private final List<Event> history = new ArrayList<>();
+  private final Map<WebSocket, Subscriber> watches = new ConcurrentHashMap<>();
+  private final Map<String, Snapshot> continuations = new HashMap<>();
+  private final List<Request> requests = new CopyOnWriteArrayList<>();
+  private final AtomicInteger handshakeFailures = new AtomicInteger();
+  private volatile int handshakeFailureCode = 410;
+  private final AtomicInteger cleanCloses = new AtomicInteger();
+  private final AtomicInteger listFailures = new AtomicInteger();
+  private volatile int listFailureCode = 500;
+  private volatile int listRetryAfterSeconds;
+  private volatile Duration listDelay = Duration.ZERO;
+  private long rv = 1000;
+  private long compactedRv;
+  private final KubernetesMockServer server;
+  /**
+   * Frames are sent from one thread, in the order they were queued under {@link #lock}; sending
+   * while holding the lock could deadlock with the event loop that opens new watches.
+   */
+  private final ExecutorService sender = Executors.newSingleThreadExecutor(r -> {
+    Thread t = new Thread(r, "fault-server-sender");
+    t.setDaemon(true);
+    return t;
+  });
+
+  public FaultInjectingApiServer() {
+    server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new Dispatcher() {
+      @Override
+      public MockResponse dispatch(RecordedRequest request) {
+        return FaultInjectingApiServer.this.dispatch(request);
+      }
+    }, false);
+    server.init();
+  }
+
+  /** A client for this server; HTTP retries are off so faults reach the informer under test. */
+  public KubernetesClient newClient() {
+    return newClient(0, 1000);
+  }
+
+  public KubernetesClient newClient(int requestRetries, int watchReconnectIntervalMillis) {
+    Config config = new ConfigBuilder(Config.empty())
+        .withMasterUrl(server.url("/"))
+        .withNamespace(NAMESPACE)
+        .withTrustCerts(true)
+        .withRequestRetryBackoffLimit(requestRetries)
+        .withRequestRetryBackoffInterval(50)
+        .withWatchReconnectInterval(watchReconnectIntervalMillis)
+        .build();
+    return new KubernetesClientBuilder().withConfig(config).build();
+  }
+
+  // ---------------------------------------------------------------- objects
+
+  public Pod create(String name, Map<String, String> labels) {
+    synchronized (lock) {
+      Pod pod = new PodBuilder().withNewMetadata().withName(name).withNamespace(NAMESPACE)
+          .withUid(UUID.randomUUID().toString()).withLabels(new LinkedHashMap<>(labels)).endMetadata()
+          .withNewSpec().withNodeName("node-0").endSpec().build();
+      if (pods.containsKey(name)) {
+        throw new IllegalStateException("exists: " + name);
+      }
+      return record("ADDED", pod);
+    }
+  }
+
+  public Pod update(String name, Map<String, String> labels) {
+    synchronized (lock) {
+      Pod old = Objects.requireNonNull(pods.get(name), name);
+      Pod pod = new PodBuilder(old).editMetadata().withLabels(new LinkedHashMap<>(labels)).endMetadata().build();
+      return record("MODIFIED", pod);
+    }
+  }
+
+  public void delete(String name) {
+    synchronized (lock) {
+      Pod old = Objects.requireNonNull(pods.get(name), name);
+      record("DELETED", new PodBuilder(old).build());
+    }
+  }
+
+  private Pod record(String type, Pod pod) {
+    long v = ++rv;
+    pod.getMetadata().setResourceVersion(Long.toString(v));
+    if (type.equals("DELETED")) {
+      pods.remove(pod.getMetadata().getName());
+    } else {
+      pods.put(pod.getMetadata().getName(), pod);
+    }
+    Event e = new Event(v, type, pod);
+    history.add(e);
+    String frame = frame(type, pod);
+    for (Subscriber s : watches.values()) {
+      if (matches(pod, s.selector())) {
+        send(s.ws(), frame);
+      }
+    }
+    return new PodBuilder(pod).build();
+  }
+
+  /** name -> resourceVersion of every object on the server now. */
+  public Map<String, String> objectVersions() {
+    synchronized (lock) {
+      Map<String, String> m = new TreeMap<>();
+      pods.forEach((k, v) -> m.put(NAMESPACE + "/" + k, v.getMetadata().getResourceVersion()));
+      return m;
+    }
+  }
+
+  public Map<String, Map<String, String>> objectLabels() {
+    synchronized (lock) {
+      Map<String, Map<String, String>> m = new TreeMap<>();
+      pods.forEach((k, v) -> m.put(NAMESPACE + "/" + k, Map.copyOf(v.getMetadata().getLabels())));
+      return m;
+    }
+  }
+
+  public long currentResourceVersion() {
+    synchronized (lock) {
+      return rv;
+    }
+  }
+
+  // ---------------------------------------------------------------- faults
+
+  /** Everything older than the current resourceVersion is forgotten, as after an etcd compaction. */
+  public void compact() {
+    synchronized (lock) {
+      compactedRv = rv;
+      history.clear();
+    }
+  }
+
+  /** Sends an ERROR event with a 410 Status to every open watch, then closes it. */
+  public void goneToAllWatches() {
+    String frame = "{\"type\":\"ERROR\",\"object\":" + json.asJson(goneStatus()) + "}";
+    for (Subscriber s : watches.values()) {
+      watches.remove(s.ws());
+      send(s.ws(), frame);
+      close(s.ws(), 1000, "gone");
+    }
+  }
+
+  /** Cuts every open watch, as a load balancer or API server restart would. */
+  public void dropAllWatches() {
+    for (Subscriber s : watches.values()) {
+      watches.remove(s.ws());
+      close(s.ws(), 1011, "dropped");
+    }
+  }
+
+  /** The next {@code n} watch requests get HTTP {@code code} instead of a WebSocket upgrade. */
+  public void failWatchHandshakes(int n, int code) {
+    handshakeFailureCode = code;
+    handshakeFailures.set(n);
+  }
+
+  /** The next {@code n} watches that carry a resourceVersion are closed cleanly right after opening. */
+  public void cleanCloseNextWatches(int n) {
+    cleanCloses.set(n);
+  }
+
+  /** The next {@code n} LIST requests fail with {@code code} (and Retry-After when positive). */
+  public void failNextLists(int n, int code, int retryAfterSeconds) {
+    listFailureCode = code;
+    listRetryAfterSeconds = retryAfterSeconds;
+    listFailures.set(n);
+  }
+
+  public void slowLists(Duration delay) {
+    listDelay = delay;
+  }
+
+  /** Every continue token issued so far answers 410 Expired. */
+  public void expireContinueTokens() {
+    synchronized (lock) {
+      continuations.clear();
+    }
+  }
+
+  /** A BOOKMARK with the current resourceVersion on every watch that asked for bookmarks. */
+  public void sendBookmarks() {
+    synchronized (lock) {
+      Pod marker = new PodBuilder().withNewMetadata().withResourceVersion(Long.toString(rv)).endMetadata().build();
+      String frame = frame("BOOKMARK", marker);
+      for (Subscriber s : watches.values()) {
+        if (s.bookmarks()) {
+          send(s.ws(), frame);
+        }
+      }
+    }
+  }
+
+  public int openWatches() {
+    return watches.size();
+  }
+
+  // ---------------------------------------------------------------- request log
+
+  public List<Request> requests() {
+    return List.copyOf(requests);
+  }
+
+  public List<Request> lists() {
+    return requests.stream().filter(r -> !r.watch()).toList();
+  }
+
+  public List<Request> watchRequests() {
+    return requests.stream().filter(Request::watch).toList();
+  }
+
+  public void clearRequestLog() {
+    requests.clear();
+  }
+
+  // ---------------------------------------------------------------- dispatch
+
+  private MockResponse dispatch(RecordedRequest request) {
+    String full = request.getPath();
+    int q = full.indexOf('?');
+    String path = q < 0 ? full : full.substring(0, q);
+    Map<String, String> query = parseQuery(q < 0 ? "" : full.substring(q + 1));
+    if (!path.equals(PATH) || !"GET".equalsIgnoreCase(request.getMethod())) {
+      return status(404, "NotFound", "no such path in the fault-injecting server: " + full);
+    }
+    boolean watch = "true".equals(query.get("watch"));
+    requests.add(new Request(System.nanoTime(), watch, query));
+    return watch ? watch(query) : list(query);
+  }
+
+  private MockResponse list(Map<String, String> query) {
+    if (listFailures.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
+      MockResponse r = status(listFailureCode, listFailureCode == 429 ? "TooManyRequests" : "InternalError",
+          "injected failure", listRetryAfterSeconds);
+      if (listRetryAfterSeconds > 0) {
+        r.setHeader("Retry-After", Integer.toString(listRetryAfterSeconds));
+      }
+      return r;
+    }
+    Map<String, String> selector = parseSelector(query.get("labelSelector"));
+    String cont = query.get("continue");
+    long limit = query.containsKey("limit") ? Long.parseLong(query.get("limit")) : Long.MAX_VALUE;
+    String body;
+    synchronized (lock) {
+      Snapshot snap;
+      int offset;
+      if (cont != null && !cont.isEmpty()) {
+        String[] parts = cont.split(":");
+        snap = continuations.get(parts[0]);
+        if (snap == null || snap.rv() < compactedRv) {
+          return status(410, "Expired", "The provided continue parameter is too old to display a consistent list result.");
+        }
+        offset = Integer.parseInt(parts[1]);
+      } else {
+        String requestedRv = query.get("resourceVersion");
+        if (requestedRv != null && !requestedRv.isEmpty() && !requestedRv.equals("0")
+            && Long.parseLong(requestedRv) < compactedRv) {
+          return status(410, "Expired", "too old resource version: " + requestedRv + " (" + compactedRv + ")");
+        }
+        List<Pod> items = new ArrayList<>();
+        for (Pod p : pods.values()) {
+          if (matches(p, selector)) {
+            items.add(p);
+          }
+        }
+        snap = new Snapshot(rv, Collections.unmodifiableList(items));
+        offset = 0;
+      }
+      int end = (int) Math.min(snap.items().size(), offset + limit);
+      String next = null;
+      if (end < snap.items().size()) {
+        String id = UUID.randomUUID().toString();
+        continuations.put(id, snap);
+        next = id + ":" + end;
+      }
+      body = json.asJson(new PodListBuilder().withNewMetadata().withResourceVersion(Long.toString(snap.rv()))
+          .withContinue(next).endMetadata().withItems(snap.items().subList(offset, end)).build());
+    }
+    MockResponse r = new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json")
+        .setBody(body);
+    Duration d = listDelay;
+    if (!d.isZero()) {
+      r.setBodyDelay(d);
+    }
+    return r;
+  }
+
+  private MockResponse watch(Map<String, String> query) {
+    if (handshakeFailures.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
+      int code = handshakeFailureCode;
+      return status(code, code == 410 ? "Expired" : "InternalError", "injected watch handshake failure");
+    }
+    Map<String, String> selector = parseSelector(query.get("labelSelector"));
+    String requestedRv = query.get("resourceVersion");
+    boolean bookmarks = "true".equals(query.get("allowWatchBookmarks"));
+    return new MockResponse().withWebSocketUpgrade(new WebSocketListener() {
+      @Override
+      public void onOpen(WebSocket ws, Response response) {
+        open(ws, requestedRv, selector, bookmarks);
+      }
+
+      @Override
+      public void onClosing(WebSocket ws, int code, String reason) {
+        watches.remove(ws);
+      }
+
+      @Override
+      public void onClosed(WebSocket ws, int code, String reason) {
+        watches.remove(ws);
+      }
+
+      @Override
+      public void onFailure(WebSocket ws, Throwable t, Response response) {
+        watches.remove(ws);
+      }
+    });
+  }
+
+  private void open(WebSocket ws, String requestedRv, Map<String, String> selector, boolean bookmarks) {
+    boolean hasRv = requestedRv != null && !requestedRv.isEmpty() && !requestedRv.equals("0");
+    if (hasRv && cleanCloses.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
+      close(ws, 1000, "");
+      return;
+    }
+    synchronized (lock) {
+      if (hasRv && Long.parseLong(requestedRv) < compactedRv) {
+        send(ws, "{\"type\":\"ERROR\",\"object\":" + json.asJson(goneStatus()) + "}");
+        close(ws, 1000, "gone");
+        return;
+      }
+      if (hasRv) {
+        long from = Long.parseLong(requestedRv);
+        for (Event e : history) {
+          if (e.rv() > from && matches(e.pod(), selector)) {
+            send(ws, frame(e.type(), e.pod()));
+          }
+        }
+      } else {
+        for (Pod p : pods.values()) {
+          if (matches(p, selector)) {
+            send(ws, frame("ADDED", p));
+          }
+        }
+      }
+      watches.put(ws, new Subscriber(ws, selector, bookmarks));
+    }
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private void send(WebSocket ws, String frame) {
+    sender.execute(() -> ws.send(frame));
+  }
+
+  private void close(WebSocket ws, int code, String reason) {
+    sender.execute(() -> ws.close(code, reason));
+  }
+
+  private String frame(String type, HasMetadata obj) {
+    return "{\"type\":\"" + type + "\",\"object\":" + json.asJson(obj) + "}";
+  }
+
+  private static Status goneStatus() {
+    return new StatusBuilder().withStatus("Failure").withCode(410).withReason("Expired")
+        .withMessage("too old resource version").build();
+  }
+
+  private MockResponse status(int code, String reason, String message) {
+    return status(code, reason, message, 0);
+  }
+
+  private MockResponse status(int code, String reason, String message, int retryAfterSeconds) {
+    StatusBuilder b = new StatusBuilder().withStatus("Failure").withCode(code).withReason(reason).withMessage(message);
+    if (retryAfterSeconds > 0) {
+      b.withNewDetails().withRetryAfterSeconds(retryAfterSeconds).endDetails();
+    }
+    return new MockResponse().setResponseCode(code).setHeader("Content-Type", "application/json")
+        .setBody(json.asJson(b.build()));
+  }
+
+  private static boolean matches(Pod pod, Map<String, String> selector) {
+    Map<String, String> labels = pod.getMetadata().getLabels() == null ? Map.of() : pod.getMetadata().getLabels();
+    for (Map.Entry<String, String> e : selector.entrySet()) {
+      if (!e.getValue().equals(labels.get(e.getKey()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Map<String, String> parseSelector(String s) {
+    Map<String, String> m = new HashMap<>();
+    if (s == null || s.isEmpty()) {
+      return m;
+    }
+    for (String part : s.split(",")) {
+      String[] kv = part.split("=", 2);
+      m.put(kv[0], kv.length > 1 ? kv[1] : "");
+    }
+    return m;
+  }
+
+  private static Map<String, String> parseQuery(String q) {
+    Map<String, String> m = new HashMap<>();
+    if (q.isEmpty()) {
+      return m;
+    }
+    for (String part : q.split("&")) {
+      String[] kv = part.split("=", 2);
+      m.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
+          kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
+    }
+    return m;
+  }
+
+  @Override
+  public void close() {
+    dropAllWatches();
+    sender.shutdown();
+    try {
+      sender.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    server.destroy();
+  }
+}
