@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Analyzer benchmark (issue 7): informer-guard lenient and precise vs Checkstyle's sun_checks.xml and
+# grep, on a large real tree assembled from Maven Central sources jars. Prints a table and writes
+# the "Analyzer" section of docs/benchmarks.md.
+#
+# Usage (from the project root, after `mvn -B install -DskipTests`):
+#   bash analyzer/src/bench/analyzer-benchmark.sh [repetitions]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+REPS=${1:-3}
+WORK=$ROOT/analyzer/target/bench
+TREE=$WORK/tree
+JAR=$ROOT/analyzer/target/informer-guard.jar
+CHECKSTYLE_VERSION=$(sed -n 's:.*<checkstyle.version>\(.*\)</checkstyle.version>.*:\1:p' pom.xml)
+[ -f "$JAR" ] || { echo "build first: mvn -B install -DskipTests" >&2; exit 2; }
+mkdir -p "$WORK"
+
+SOURCES=(
+  io.fabric8:kubernetes-client:8.0.0
+  io.fabric8:kubernetes-client-api:8.0.0
+  io.fabric8:kubernetes-server-mock:8.0.0
+  io.kubernetes:client-java:24.0.0
+  io.kubernetes:client-java-extended:24.0.0
+  io.kubernetes:client-java-api:24.0.0
+  io.javaoperatorsdk:operator-framework-core:5.3.2
+)
+
+# A throwaway POM that resolves the sources jars, their binary jars (precise mode's classpath) and Checkstyle.
+cat > "$WORK/pom.xml" <<POM
+<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+<groupId>bench</groupId><artifactId>bench</artifactId><version>1</version>
+<dependencies>
+$(for s in "${SOURCES[@]}"; do IFS=: read -r g a v <<<"$s"; echo "<dependency><groupId>$g</groupId><artifactId>$a</artifactId><version>$v</version></dependency>"; done)
+<dependency><groupId>com.puppycrawl.tools</groupId><artifactId>checkstyle</artifactId><version>$CHECKSTYLE_VERSION</version></dependency>
+</dependencies></project>
+POM
+
+if [ ! -d "$TREE" ]; then
+  mkdir -p "$TREE"
+  for s in "${SOURCES[@]}"; do
+    IFS=: read -r g a v <<<"$s"
+    mvn -B -q -f "$WORK/pom.xml" dependency:copy -Dartifact="$g:$a:$v:jar:sources" -DoutputDirectory="$WORK/src-jars" >/dev/null
+    mkdir -p "$TREE/$a"
+    (cd "$TREE/$a" && unzip -q -o "$WORK/src-jars/$a-$v-sources.jar" '*.java')
+  done
+fi
+mvn -B -q -f "$WORK/pom.xml" dependency:build-classpath -Dmdep.outputFile="$WORK/cp.txt" >/dev/null
+CP=$(cat "$WORK/cp.txt")
+FILES=$(find "$TREE" -name '*.java' | wc -l)
+WORDS=$(java -cp "$JAR" io.github.informerguard.analyzer.engine.TriggerWords)
+GREP_PATTERN=$(echo "$WORDS" | paste -sd'|')
+
+# run NAME CMD...: wall seconds and peak RSS (KiB) of each repetition; the median goes into the table.
+declare -A WALL RSS
+run() {
+  local name=$1; shift
+  local walls=() rsss=()
+  for ((i = 0; i < REPS; i++)); do
+    /usr/bin/time -f '%e %M' -o "$WORK/time.txt" "$@" >/dev/null 2>"$WORK/$name.err" || true
+    read -r w m < "$WORK/time.txt"
+    walls+=("$w"); rsss+=("$m")
+  done
+  WALL[$name]=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  RSS[$name]=$(printf '%s\n' "${rsss[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  echo "$name: runs ${walls[*]} s -> median ${WALL[$name]} s, peak RSS $((RSS[$name] / 1024)) MiB" >&2
+}
+
+JAVA_OPTS=(-Xmx4g)
+run grep grep -rlE "$GREP_PATTERN" "$TREE"
+run lenient java "${JAVA_OPTS[@]}" -jar "$JAR" --fail-on never --format json --output "$WORK/lenient.json" "$TREE"
+run lenient_noprefilter java "${JAVA_OPTS[@]}" -Dinformerguard.prefilter=false -jar "$JAR" --fail-on never --format json --output "$WORK/lenient-all.json" "$TREE"
+run precise java "${JAVA_OPTS[@]}" -jar "$JAR" --fail-on never --format json --output "$WORK/precise.json" --classpath "$CP" "$TREE"
+run checkstyle java "${JAVA_OPTS[@]}" -cp "$CP" com.puppycrawl.tools.checkstyle.Main -c /sun_checks.xml -o "$WORK/checkstyle.txt" "$TREE"
+
+PARSED=$(python3 -c "import json;print(json.load(open('$WORK/lenient.json'))['stats']['filesParsed'])")
+FINDINGS_L=$(python3 -c "import json;print(len(json.load(open('$WORK/lenient.json'))['findings']))")
+FINDINGS_LA=$(python3 -c "import json;print(len(json.load(open('$WORK/lenient-all.json'))['findings']))")
+FINDINGS_P=$(python3 -c "import json;print(len(json.load(open('$WORK/precise.json'))['findings']))")
+
+ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
+fps() { python3 -c "print(f'{$FILES/$1:.0f}')"; }
+CS=${WALL[checkstyle]}; GR=${WALL[grep]}
+MACHINE="$(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB RAM, $(java -version 2>&1 | head -1), $(uname -sr)"
+
+TABLE=$(cat <<TXT
+| Tool | Median wall (s) | Files/s | × Checkstyle | × grep | Peak RSS (MiB) |
+|---|---|---|---|---|---|
+| grep -rlE (prefilter words, the floor) | $GR | $(fps "$GR") | $(ratio "$GR" "$CS") | 1.00 | $((RSS[grep] / 1024)) |
+| informer-guard lenient | ${WALL[lenient]} | $(fps "${WALL[lenient]}") | $(ratio "${WALL[lenient]}" "$CS") | $(ratio "${WALL[lenient]}" "$GR") | $((RSS[lenient] / 1024)) |
+| informer-guard lenient, prefilter off | ${WALL[lenient_noprefilter]} | $(fps "${WALL[lenient_noprefilter]}") | $(ratio "${WALL[lenient_noprefilter]}" "$CS") | $(ratio "${WALL[lenient_noprefilter]}" "$GR") | $((RSS[lenient_noprefilter] / 1024)) |
+| informer-guard precise (jars as classpath) | ${WALL[precise]} | $(fps "${WALL[precise]}") | $(ratio "${WALL[precise]}" "$CS") | $(ratio "${WALL[precise]}" "$GR") | $((RSS[precise] / 1024)) |
+| Checkstyle $CHECKSTYLE_VERSION sun_checks.xml | $CS | $(fps "$CS") | 1.00 | $(ratio "$CS" "$GR") | $((RSS[checkstyle] / 1024)) |
+TXT
+)
+echo "$TABLE"
+
+SECTION=$(cat <<MD
+## Analyzer
+
+Tree: $FILES Java files from the sources jars of ${SOURCES[*]}.
+The prefilter sent $PARSED of $FILES files to the parser. Findings: lenient $FINDINGS_L (prefilter off: $FINDINGS_LA), precise $FINDINGS_P.
+Machine: $MACHINE. Median of $REPS runs each, same run, JVM heap -Xmx4g.
+Command: \`bash analyzer/src/bench/analyzer-benchmark.sh $REPS\` (after \`mvn -B install -DskipTests\`).
+
+$TABLE
+
+Targets: lenient ≤ 0.2× and precise ≤ 0.5× Checkstyle's wall time.
+MD
+)
+DOC=$ROOT/docs/benchmarks.md
+[ -f "$DOC" ] || printf '# Benchmarks\n\n' > "$DOC"
+python3 - "$DOC" <<PY
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+section = '''$SECTION
+'''
+if '## Analyzer' in text:
+    text = re.sub(r'## Analyzer\n.*?(?=\n## |\Z)', section.rstrip('\n') + '\n', text, flags=re.S)
+else:
+    text = text.rstrip('\n') + '\n\n' + section
+open(path, 'w').write(text)
+PY
+echo "wrote the Analyzer section of docs/benchmarks.md"
