@@ -6,7 +6,7 @@
 # Usage (from the project root, after `mvn -B install -DskipTests`):
 #   bash analyzer/src/bench/analyzer-benchmark.sh [repetitions]
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 ROOT=$(pwd)
 REPS=${1:-3}
 WORK=$ROOT/analyzer/target/bench
@@ -16,10 +16,16 @@ CHECKSTYLE_VERSION=$(sed -n 's:.*<checkstyle.version>\(.*\)</checkstyle.version>
 [ -f "$JAR" ] || { echo "build first: mvn -B install -DskipTests" >&2; exit 2; }
 mkdir -p "$WORK"
 
+# fabric8 8.0.0 publishes no sources jar that Maven Central serves here; 7.5.2 is the newest that does.
 SOURCES=(
-  io.fabric8:kubernetes-client:8.0.0
-  io.fabric8:kubernetes-client-api:8.0.0
-  io.fabric8:kubernetes-server-mock:8.0.0
+  io.fabric8:kubernetes-client:7.5.2
+  io.fabric8:kubernetes-client-api:7.5.2
+  io.fabric8:kubernetes-model-core:7.5.2
+  io.fabric8:kubernetes-model-apps:7.5.2
+  io.fabric8:kubernetes-model-networking:7.5.2
+  io.fabric8:kubernetes-model-apiextensions:7.5.2
+  io.fabric8:kubernetes-model-admissionregistration:7.5.2
+  io.fabric8:kubernetes-model-rbac:7.5.2
   io.kubernetes:client-java:24.0.0
   io.kubernetes:client-java-extended:24.0.0
   io.kubernetes:client-java-api:24.0.0
@@ -36,16 +42,17 @@ $(for s in "${SOURCES[@]}"; do IFS=: read -r g a v <<<"$s"; echo "<dependency><g
 </dependencies></project>
 POM
 
-if [ ! -d "$TREE" ]; then
-  mkdir -p "$TREE"
-  for s in "${SOURCES[@]}"; do
-    IFS=: read -r g a v <<<"$s"
-    mvn -B -q -f "$WORK/pom.xml" dependency:copy -Dartifact="$g:$a:$v:jar:sources" -DoutputDirectory="$WORK/src-jars" >/dev/null
+mkdir -p "$TREE"
+for s in "${SOURCES[@]}"; do
+  IFS=: read -r g a v <<<"$s"
+  [ -f "$WORK/src-jars/$a-$v-sources.jar" ] || mvn -B -q -f "$WORK/pom.xml" \
+    org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy -Dartifact="$g:$a:$v:jar:sources" -DoutputDirectory="$WORK/src-jars"
+  if [ ! -d "$TREE/$a" ]; then
     mkdir -p "$TREE/$a"
     (cd "$TREE/$a" && unzip -q -o "$WORK/src-jars/$a-$v-sources.jar" '*.java')
-  done
-fi
-mvn -B -q -f "$WORK/pom.xml" dependency:build-classpath -Dmdep.outputFile="$WORK/cp.txt" >/dev/null
+  fi
+done
+mvn -B -q -f "$WORK/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.outputFile="$WORK/cp.txt"
 CP=$(cat "$WORK/cp.txt")
 FILES=$(find "$TREE" -name '*.java' | wc -l)
 WORDS=$(java -cp "$JAR" io.github.informerguard.analyzer.engine.TriggerWords)
@@ -58,7 +65,8 @@ run() {
   local walls=() rsss=()
   for ((i = 0; i < REPS; i++)); do
     /usr/bin/time -f '%e %M' -o "$WORK/time.txt" "$@" >/dev/null 2>"$WORK/$name.err" || true
-    read -r w m < "$WORK/time.txt"
+    # time(1) prepends "Command exited with non-zero status N" when the tool exits non-zero.
+    read -r w m < <(tail -n 1 "$WORK/time.txt")
     walls+=("$w"); rsss+=("$m")
   done
   WALL[$name]=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')

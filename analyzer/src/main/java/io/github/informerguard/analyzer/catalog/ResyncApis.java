@@ -78,6 +78,10 @@ public final class ResyncApis {
 
   public static final String MILLIS_ANNOTATION_ELEMENT = "resyncPeriodMillis";
 
+  /** Simple names of every annotation above and JOSDK's ControllerConfiguration, checked before resolving. */
+  public static final Set<String> ANNOTATION_SIMPLE_NAMES =
+      Set.of("KubernetesInformer", "KubernetesReconcilerWatch", "ControllerConfiguration");
+
   /** Words whose absence proves a file has none of the above (the prefilter). */
   public static final Set<String> TRIGGER_WORDS = Set.of(
       "inform", "Informer", "ResyncPeriod", "resyncPeriod", "ReconciliationInterval", "ReconciliationMaxInterval");

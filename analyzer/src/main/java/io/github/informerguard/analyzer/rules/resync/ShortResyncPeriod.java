@@ -89,7 +89,9 @@ public final class ShortResyncPeriod implements Rule {
   }
 
   private void checkAnnotation(RuleContext ctx, ConstantFolder folder, AnnotationExpr annotation) {
-    if (!(annotation instanceof NormalAnnotationExpr normal)) {
+    // Resolving every annotation (@Override, @JsonProperty, ...) is costly; only these names can match.
+    if (!(annotation instanceof NormalAnnotationExpr normal)
+        || !ResyncApis.ANNOTATION_SIMPLE_NAMES.contains(annotation.getName().getIdentifier())) {
       return;
     }
     for (String springAnnotation : ResyncApis.MILLIS_ANNOTATIONS) {
