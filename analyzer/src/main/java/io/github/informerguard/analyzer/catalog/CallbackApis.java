@@ -18,7 +18,6 @@ public final class CallbackApis {
   public static final Set<String> CALLBACK_TYPES = Set.of(
       F8_RESOURCE_EVENT_HANDLER,
       F8_WATCHER,
-      F8_EXCEPTION_HANDLER,
       K8S_RESOURCE_EVENT_HANDLER,
       K8S_RECONCILER,
       JOSDK_RECONCILER,

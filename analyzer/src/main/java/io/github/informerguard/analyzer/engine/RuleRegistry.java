@@ -3,6 +3,7 @@ package io.github.informerguard.analyzer.engine;
 import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.rules.cancel.InformerNeverStopped;
+import io.github.informerguard.analyzer.rules.cancel.InterruptSwallowed;
 import io.github.informerguard.analyzer.rules.cancel.WatchNeverClosed;
 import io.github.informerguard.analyzer.rules.resync.ShortResyncPeriod;
 import java.util.ArrayList;
@@ -22,7 +23,8 @@ public final class RuleRegistry {
   private static final List<Supplier<Rule>> BUILT_IN = List.of(
       ShortResyncPeriod::new,
       InformerNeverStopped::new,
-      WatchNeverClosed::new);
+      WatchNeverClosed::new,
+      InterruptSwallowed::new);
 
   private final Map<String, Rule> rules;
 
