@@ -4,6 +4,7 @@ import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.rules.cancel.InformerNeverStopped;
 import io.github.informerguard.analyzer.rules.cancel.InterruptSwallowed;
+import io.github.informerguard.analyzer.rules.cancel.UnboundedInformerWait;
 import io.github.informerguard.analyzer.rules.cancel.WatchNeverClosed;
 import io.github.informerguard.analyzer.rules.resync.ShortResyncPeriod;
 import java.util.ArrayList;
@@ -24,7 +25,8 @@ public final class RuleRegistry {
       ShortResyncPeriod::new,
       InformerNeverStopped::new,
       WatchNeverClosed::new,
-      InterruptSwallowed::new);
+      InterruptSwallowed::new,
+      UnboundedInformerWait::new);
 
   private final Map<String, Rule> rules;
 
