@@ -28,7 +28,6 @@ import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
-import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
@@ -77,11 +76,7 @@ final class HandleLifecycle {
     NEUTRAL
   }
 
-  private final RuleContext ctx;
-
-  HandleLifecycle(RuleContext ctx) {
-    this.ctx = ctx;
-  }
+  HandleLifecycle() {}
 
   /** The fate of the value that {@code produced} evaluates to (a call creating the handle). */
   Optional<Leak> ofResult(Expression produced, Release release) {

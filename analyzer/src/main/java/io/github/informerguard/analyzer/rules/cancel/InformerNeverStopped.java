@@ -20,7 +20,6 @@ import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.StartSite;
-import io.github.informerguard.analyzer.catalog.LifecycleApis.Started;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Fate;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Leak;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Release;
@@ -56,7 +55,7 @@ public final class InformerNeverStopped implements Rule {
 
   @Override
   public void check(RuleContext ctx) {
-    HandleLifecycle lifecycle = new HandleLifecycle(ctx);
+    HandleLifecycle lifecycle = new HandleLifecycle();
     Set<Node> reportedHolders = Collections.newSetFromMap(new IdentityHashMap<>());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
       if (call.getScope().isEmpty()) {

@@ -1,7 +1,6 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
-import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Fate;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Leak;
 
 /** The text of InformerNeverStopped and WatchNeverClosed findings: what leaks, why it hurts, the fix. */

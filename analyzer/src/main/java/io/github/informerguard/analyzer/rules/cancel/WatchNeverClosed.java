@@ -42,7 +42,7 @@ public final class WatchNeverClosed implements Rule {
 
   @Override
   public void check(RuleContext ctx) {
-    HandleLifecycle lifecycle = new HandleLifecycle(ctx);
+    HandleLifecycle lifecycle = new HandleLifecycle();
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
       if (call.getScope().isEmpty()) {
         continue;
