@@ -2,6 +2,10 @@ package io.github.informerguard.analyzer.engine;
 
 import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.rules.cancel.InformerNeverStopped;
+import io.github.informerguard.analyzer.rules.cancel.InterruptSwallowed;
+import io.github.informerguard.analyzer.rules.cancel.UnboundedInformerWait;
+import io.github.informerguard.analyzer.rules.cancel.WatchNeverClosed;
 import io.github.informerguard.analyzer.rules.resync.ShortResyncPeriod;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,7 +21,12 @@ import java.util.function.Supplier;
 public final class RuleRegistry {
 
   /** Every built-in rule, in catalog order. */
-  private static final List<Supplier<Rule>> BUILT_IN = List.of(ShortResyncPeriod::new);
+  private static final List<Supplier<Rule>> BUILT_IN = List.of(
+      ShortResyncPeriod::new,
+      InformerNeverStopped::new,
+      WatchNeverClosed::new,
+      InterruptSwallowed::new,
+      UnboundedInformerWait::new);
 
   private final Map<String, Rule> rules;
 

@@ -1,0 +1,121 @@
+package io.github.informerguard.analyzer.catalog;
+
+import static io.github.informerguard.analyzer.catalog.ApiTypes.*;
+import static io.github.informerguard.analyzer.catalog.CancellationTypes.*;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Which calls start, stop, create and alias informers, informer factories and raw watches, read
+ * from the clients' sources (fabric8 8.x, client-java 24, see shared/research/k8s-java-apis.md
+ * A.3, A.4, B.4, B.5 and E.2).
+ */
+public final class LifecycleApis {
+
+  private LifecycleApis() {}
+
+  /** The client library a handle comes from; the mechanics (and the messages) differ. */
+  public enum Library {
+    FABRIC8("fabric8"),
+    CLIENT_JAVA("client-java");
+
+    private final String label;
+
+    Library(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+  }
+
+  /** What a start call starts, and where the handle to stop it is. */
+  public enum Started {
+    /** The call's result is a running informer ({@code inform(...)}). */
+    INFORMER_RESULT,
+    /** The receiver is the informer that starts ({@code run()}, {@code start()}). */
+    INFORMER_RECEIVER,
+    /** The receiver is a factory whose registered informers start. */
+    FACTORY_RECEIVER
+  }
+
+  /** A method that starts informers. */
+  public record StartSite(Library library, Set<String> receiverTypes, String method, Set<Integer> arities,
+      Started started) {
+
+    public boolean matchesShape(String name, int arity) {
+      return method.equals(name) && arities.contains(arity);
+    }
+  }
+
+  public static final List<StartSite> STARTS = List.of(
+      // Informable.inform() / inform(handler) / inform(handler, resync): returns a running informer.
+      new StartSite(Library.FABRIC8, Set.of(F8_INFORMABLE), "inform", Set.of(0, 1, 2), Started.INFORMER_RESULT),
+      // SharedIndexInformer.run() blocks until started and returns the informer; start() does not block.
+      new StartSite(Library.FABRIC8, Set.of(F8_SHARED_INDEX_INFORMER), "run", Set.of(0), Started.INFORMER_RECEIVER),
+      new StartSite(Library.FABRIC8, Set.of(F8_SHARED_INDEX_INFORMER), "start", Set.of(0), Started.INFORMER_RECEIVER),
+      new StartSite(Library.FABRIC8, Set.of(F8_INFORMER_FACTORY), "startAllRegisteredInformers", Set.of(0),
+          Started.FACTORY_RECEIVER),
+      // client-java SharedInformer.run() is non-blocking and returns void.
+      new StartSite(Library.CLIENT_JAVA, Set.of(K8S_SHARED_INFORMER), "run", Set.of(0), Started.INFORMER_RECEIVER),
+      new StartSite(Library.CLIENT_JAVA, Set.of(K8S_INFORMER_FACTORY), "startAllRegisteredInformers", Set.of(0),
+          Started.FACTORY_RECEIVER));
+
+  /** Methods that stop an informer: fabric8 {@code stop()} and {@code close()}, client-java {@code stop()}. */
+  public static final Set<String> INFORMER_STOPS = Set.of("stop", "close");
+
+  /** Methods that stop every informer a factory started (client-java also shuts its executor down). */
+  public static final Set<String> FACTORY_STOPS = Set.of("stopAllRegisteredInformers");
+
+  /** {@code close()} on a fabric8 {@code KubernetesClient} stops every informer it started (since 6.10). */
+  public static final Set<String> CLIENT_CLOSES = Set.of("close");
+
+  public static final Set<String> F8_CLIENT_TYPES = Set.of(F8_CLIENT, F8_BASE_CLIENT);
+
+  /** fabric8 informer methods that return the same informer (so the result is an alias of the handle). */
+  public static final Set<String> F8_INFORMER_FLUENT = Set.of(
+      "addEventHandler", "addEventHandlerWithResyncPeriod", "removeEventHandler", "addIndexers", "removeIndexer",
+      "removeNamespaceIndex", "initialState", "itemStore", "exceptionHandler", "run");
+
+  /** fabric8 informer methods whose result does not give the informer back. */
+  public static final Set<String> F8_INFORMER_ACCESSORS = Set.of(
+      "getStore", "getIndexer", "hasSynced", "isRunning", "isWatching", "lastSyncResourceVersion",
+      "getApiTypeClass", "start", "stopped");
+
+  /** Calls that create a new informer the caller owns (fabric8 DSL, both factories). */
+  public static final Set<String> INFORMER_CREATORS = Set.of("inform", "runnableInformer", "sharedIndexInformerFor");
+
+  /** Creator calls whose informer a factory also tracks (its stopAllRegisteredInformers() stops it). */
+  public static final Set<String> FACTORY_MADE = Set.of("sharedIndexInformerFor");
+
+  /** {@code KubernetesClient.informers()} makes a new fabric8 factory on every call. */
+  public static final String F8_FACTORY_CREATOR = "informers";
+
+  /** fabric8 factory methods that return the same factory. */
+  public static final Set<String> F8_FACTORY_FLUENT = Set.of("inNamespace", "withName");
+
+  /** Types whose constructor makes an informer or factory the caller owns. */
+  public static final Set<String> CONSTRUCTED_HANDLES =
+      Set.of(K8S_INFORMER_FACTORY, K8S_DEFAULT_SHARED_INDEX_INFORMER, F8_DEFAULT_SHARED_INDEX_INFORMER);
+
+  /** A call that opens a raw watch. */
+  public record WatchSite(Library library, Set<String> receiverTypes, String staticOwner, String method,
+      Set<Integer> arities, boolean closeInFinally) {}
+
+  public static final List<WatchSite> WATCHES = List.of(
+      // Watchable.watch(Watcher) / watch(ListOptions, Watcher) / watch(String rv, Watcher): returns Watch (Closeable).
+      new WatchSite(Library.FABRIC8, Set.of(F8_WATCHABLE), null, "watch", Set.of(1, 2), false),
+      // Watch.createWatch(ApiClient, Call, Type): a Watch<T> that is Closeable and Iterable.
+      new WatchSite(Library.CLIENT_JAVA, Set.of(), K8S_WATCH, "createWatch", Set.of(3), true),
+      // GenericKubernetesApi.watch(...) returns Watchable<T> (Closeable).
+      new WatchSite(Library.CLIENT_JAVA, Set.of(K8S_GENERIC_API), null, "watch", Set.of(0, 1, 2), true));
+
+  public static final Set<String> WATCH_CLOSES = Set.of("close");
+
+  /** Words whose absence proves a file starts no informer and opens no watch. */
+  public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer", "run()", "start()");
+
+  public static final Set<String> WATCH_TRIGGER_WORDS = Set.of("watch(", "createWatch");
+}

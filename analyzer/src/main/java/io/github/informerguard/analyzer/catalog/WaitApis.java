@@ -1,0 +1,37 @@
+package io.github.informerguard.analyzer.catalog;
+
+import static io.github.informerguard.analyzer.catalog.ApiTypes.*;
+
+import java.util.Set;
+
+/**
+ * Futures that complete only when an informer starts, stops or meets a condition, and the
+ * polling methods that report sync (shared/research/k8s-java-apis.md A.3, B.5, E.2 item 4).
+ */
+public final class WaitApis {
+
+  private WaitApis() {}
+
+  /** fabric8 {@code SharedIndexInformer.start()} and {@code stopped()} return CompletionStage&lt;Void&gt;. */
+  public static final Set<String> INFORMER_STAGES = Set.of("start", "stopped");
+
+  /** fabric8 {@code SharedInformerFactory.startAllRegisteredInformers()} returns Future&lt;Void&gt;. */
+  public static final String FACTORY_START = "startAllRegisteredInformers";
+
+  /** fabric8 {@code Informable.informOnCondition(Predicate)} returns CompletableFuture&lt;List&lt;T&gt;&gt;. */
+  public static final String INFORM_ON_CONDITION = "informOnCondition";
+
+  /** {@code CompletionStage.toCompletableFuture()}: the same future. */
+  public static final String TO_FUTURE = "toCompletableFuture";
+
+  /** Waits with no timeout: {@code Future.get()} and {@code CompletableFuture.join()}. */
+  public static final Set<String> UNBOUNDED_WAITS = Set.of("get", "join");
+
+  /** {@code hasSynced()} on fabric8 and client-java informers. */
+  public static final String HAS_SYNCED = "hasSynced";
+
+  public static final Set<String> SYNC_POLLED_TYPES = Set.of(F8_SHARED_INDEX_INFORMER, K8S_SHARED_INFORMER);
+
+  public static final Set<String> TRIGGER_WORDS = Set.of("hasSynced", "start()", "stopped()",
+      "startAllRegisteredInformers", "informOnCondition");
+}

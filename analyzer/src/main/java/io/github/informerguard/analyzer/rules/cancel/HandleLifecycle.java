@@ -1,0 +1,445 @@
+package io.github.informerguard.analyzer.rules.cancel;
+
+import com.github.javaparser.ast.Modifier;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.InstanceOfExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.stmt.CatchClause;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
+import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.catalog.LifecycleApis;
+import io.github.informerguard.analyzer.resolve.Scopes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Follows a handle (an informer, an informer factory or a watch) from where it is created to
+ * every place it is used, and decides whether it is released, escapes to code that may release
+ * it, or leaks. Everything that is not clearly a leak counts as released: a handle that is
+ * returned, passed to a method, stored elsewhere, aliased, or whose variable cannot be found.
+ * Source-only (no solver), so precise and lenient mode agree once the start call is typed.
+ */
+final class HandleLifecycle {
+
+  /** How a handle leaks. */
+  enum Fate {
+    /** The handle is never stored: an expression statement, or a chain that drops it. */
+    DISCARDED,
+    /** Held in a local that is never released and does not escape. */
+    LOCAL_NEVER_RELEASED,
+    /** Held in a field that no code of the class releases and that does not escape. */
+    FIELD_NEVER_RELEASED,
+    /** Released only on the normal path: not in finally, catch, try-with-resources or a callback. */
+    RELEASED_ONLY_ON_NORMAL_PATH
+  }
+
+  /** A leak and the name of the variable that holds the handle (empty when discarded). */
+  record Leak(Fate fate, String holder) {}
+
+  /**
+   * What releases a handle.
+   *
+   * @param releases methods that release it when called on it
+   * @param requireFinally whether a release must be on every path (finally, catch, resources)
+   * @param clientCloseReleases whether closing the fabric8 client it came from releases it
+   */
+  record Release(Set<String> releases, boolean requireFinally, boolean clientCloseReleases) {}
+
+  private enum UseKind {
+    RELEASE,
+    SAFE_RELEASE,
+    ESCAPE,
+    NEUTRAL
+  }
+
+  HandleLifecycle() {}
+
+  /** The fate of the value that {@code produced} evaluates to (a call creating the handle). */
+  Optional<Leak> ofResult(Expression produced, Release release) {
+    Node child = produced;
+    Node parent = child.getParentNode().orElse(null);
+    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
+      child = parent;
+      parent = parent.getParentNode().orElse(null);
+    }
+    if (parent == null) {
+      return Optional.empty();
+    }
+    if (parent instanceof ExpressionStmt || parent instanceof ForEachStmt fe && fe.getIterable() == child) {
+      return discarded(produced, release);
+    }
+    final Node scopeChild = child;
+    if (parent instanceof MethodCallExpr call && call.getScope().filter(s -> s == scopeChild).isPresent()) {
+      String name = call.getNameAsString();
+      if (release.releases().contains(name)) {
+        return Optional.empty();
+      }
+      if (LifecycleApis.F8_INFORMER_FLUENT.contains(name)) {
+        return ofResult(call, release);
+      }
+      if (LifecycleApis.F8_INFORMER_ACCESSORS.contains(name)) {
+        return discarded(produced, release);
+      }
+      return Optional.empty();
+    }
+    if (parent instanceof VariableDeclarator d && d.getInitializer().filter(i -> i == scopeChild).isPresent()) {
+      return ofDeclarator(d, produced, release);
+    }
+    if (parent instanceof AssignExpr a && a.getValue() == child && a.getOperator() == AssignExpr.Operator.ASSIGN) {
+      return ofTarget(a.getTarget(), produced, release);
+    }
+    return Optional.empty(); // returned, passed on, stored in an array or a lambda result: it escapes
+  }
+
+  /**
+   * The fate of a handle held by {@code holder} (the receiver of a start call), provided the
+   * code owns it: every value the variable is given is a creation that {@code isCreation} accepts.
+   */
+  Optional<Leak> ofHolder(Expression holder, Release release, java.util.function.Predicate<Expression> isCreation) {
+    Expression h = unwrap(holder);
+    Optional<VariableRef> ref = variableOf(h);
+    if (ref.isEmpty() || ref.get().declaration().isEmpty()
+        || !(ref.get().declaration().get() instanceof VariableDeclarator d)) {
+      return Optional.empty();
+    }
+    if (isTryResource(d)) {
+      return Optional.empty();
+    }
+    List<Expression> values = assignedValues(d, ref.get().kind());
+    if (values.isEmpty() || !values.stream().allMatch(isCreation)) {
+      return Optional.empty();
+    }
+    for (Expression v : values) {
+      if (release.clientCloseReleases() && clientClosed(v)) {
+        return Optional.empty();
+      }
+    }
+    return ref.get().kind() == VariableRef.Kind.FIELD ? ofField(d, release) : ofLocal(d, release);
+  }
+
+  /** The variable declarator a holder refers to, when it is a local or a field of this file. */
+  Optional<VariableDeclarator> declaratorOf(Expression holder) {
+    return variableOf(unwrap(holder)).flatMap(VariableRef::declaration)
+        .filter(VariableDeclarator.class::isInstance).map(VariableDeclarator.class::cast);
+  }
+
+  private Optional<VariableRef> variableOf(Expression h) {
+    if (h instanceof NameExpr n) {
+      return Scopes.lookup(n.getNameAsString(), n).filter(r -> r.kind() != VariableRef.Kind.PARAMETER);
+    }
+    if (h instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) {
+      return f.findAncestor(TypeDeclaration.class).flatMap(t -> Scopes.field((TypeDeclaration<?>) t, f.getNameAsString()));
+    }
+    return Optional.empty();
+  }
+
+  /** Every value a local or field is given in its scope: its initializer and plain assignments. */
+  private static List<Expression> assignedValues(VariableDeclarator d, VariableRef.Kind kind) {
+    List<Expression> values = new ArrayList<>();
+    d.getInitializer().ifPresent(values::add);
+    Node region = kind == VariableRef.Kind.FIELD ? d.findAncestor(TypeDeclaration.class).orElse(null) : Scopes.enclosingBody(d);
+    if (region == null) {
+      return List.of();
+    }
+    String name = d.getNameAsString();
+    for (AssignExpr a : region.findAll(AssignExpr.class)) {
+      Expression target = a.getTarget();
+      boolean same = target instanceof NameExpr n && n.getNameAsString().equals(name) && refersTo(n, d)
+          || target instanceof FieldAccessExpr f && f.getNameAsString().equals(name) && kind == VariableRef.Kind.FIELD;
+      if (same) {
+        if (a.getOperator() != AssignExpr.Operator.ASSIGN) {
+          return List.of();
+        }
+        values.add(a.getValue());
+      }
+    }
+    return values;
+  }
+
+  private Optional<Leak> ofDeclarator(VariableDeclarator d, Expression produced, Release release) {
+    Optional<Node> declaration = d.getParentNode();
+    if (isTryResource(d)) {
+      return Optional.empty();
+    }
+    if (release.clientCloseReleases() && clientClosed(produced)) {
+      return Optional.empty();
+    }
+    if (declaration.isPresent() && declaration.get() instanceof FieldDeclaration) {
+      return ofField(d, release);
+    }
+    return ofLocal(d, release);
+  }
+
+  private static boolean isTryResource(VariableDeclarator d) {
+    return d.getParentNode().filter(VariableDeclarationExpr.class::isInstance)
+        .flatMap(Node::getParentNode).filter(TryStmt.class::isInstance).isPresent();
+  }
+
+  private Optional<Leak> ofTarget(Expression target, Expression produced, Release release) {
+    Optional<VariableRef> ref = variableOf(target);
+    if (ref.isEmpty() || ref.get().declaration().isEmpty()
+        || !(ref.get().declaration().get() instanceof VariableDeclarator d)) {
+      return Optional.empty();
+    }
+    if (release.clientCloseReleases() && clientClosed(produced)) {
+      return Optional.empty();
+    }
+    return ref.get().kind() == VariableRef.Kind.FIELD ? ofField(d, release) : ofLocal(d, release);
+  }
+
+  private Optional<Leak> discarded(Expression produced, Release release) {
+    if (inMainMethod(produced) || release.clientCloseReleases() && clientClosed(produced)) {
+      return Optional.empty();
+    }
+    return Optional.of(new Leak(Fate.DISCARDED, ""));
+  }
+
+  private Optional<Leak> ofLocal(VariableDeclarator d, Release release) {
+    Node body = Scopes.enclosingBody(d);
+    if (inMainMethod(d)) {
+      return Optional.empty();
+    }
+    String name = d.getNameAsString();
+    List<Expression> uses = new ArrayList<>();
+    for (NameExpr n : body.findAll(NameExpr.class)) {
+      if (n.getNameAsString().equals(name) && refersTo(n, d)) {
+        uses.add(n);
+      }
+    }
+    if (hasMethodReference(body, name)) {
+      return Optional.empty();
+    }
+    return judge(uses, body, release, Fate.LOCAL_NEVER_RELEASED, name);
+  }
+
+  private Optional<Leak> ofField(VariableDeclarator d, Release release) {
+    Optional<FieldDeclaration> field = d.findAncestor(FieldDeclaration.class);
+    Optional<TypeDeclaration> type = d.findAncestor(TypeDeclaration.class);
+    if (field.isEmpty() || type.isEmpty()) {
+      return Optional.empty();
+    }
+    FieldDeclaration fd = field.get();
+    // Others may release what they can reach: subclasses, other classes, injection, generated getters.
+    if (fd.hasModifier(Modifier.Keyword.PUBLIC) || fd.hasModifier(Modifier.Keyword.PROTECTED)
+        || !fd.getAnnotations().isEmpty() || hasGeneratedAccessors(type.get())) {
+      return Optional.empty();
+    }
+    String name = d.getNameAsString();
+    List<Expression> uses = new ArrayList<>();
+    TypeDeclaration<?> owner = type.get();
+    for (NameExpr n : owner.findAll(NameExpr.class)) {
+      if (n.getNameAsString().equals(name) && refersTo(n, d)) {
+        uses.add(n);
+      }
+    }
+    for (FieldAccessExpr f : owner.findAll(FieldAccessExpr.class)) {
+      if (f.getNameAsString().equals(name)) {
+        uses.add(f);
+      }
+    }
+    if (hasMethodReference(owner, name)) {
+      return Optional.empty();
+    }
+    return judge(uses, owner, release, Fate.FIELD_NEVER_RELEASED, name);
+  }
+
+  /**
+   * {@code handle::stop} parses with a type-like scope, so it is not among the name uses; any
+   * method reference on the name either releases the handle or hands it on.
+   */
+  private static boolean hasMethodReference(Node region, String name) {
+    return region.findAll(MethodReferenceExpr.class).stream()
+        .anyMatch(r -> r.getScope() instanceof TypeExpr t && t.getType().asString().equals(name)
+            || r.getScope() instanceof NameExpr n && n.getNameAsString().equals(name));
+  }
+
+  private Optional<Leak> judge(List<Expression> uses, Node region, Release release, Fate fate, String name) {
+    boolean released = false;
+    boolean safelyReleased = false;
+    for (Expression use : uses) {
+      switch (classify(use, region, release)) {
+        case ESCAPE -> {
+          return Optional.empty();
+        }
+        case SAFE_RELEASE -> {
+          released = true;
+          safelyReleased = true;
+        }
+        case RELEASE -> released = true;
+        case NEUTRAL -> { }
+      }
+    }
+    if (!released) {
+      return Optional.of(new Leak(fate, name));
+    }
+    if (release.requireFinally() && !safelyReleased && fate == Fate.LOCAL_NEVER_RELEASED) {
+      return Optional.of(new Leak(Fate.RELEASED_ONLY_ON_NORMAL_PATH, name));
+    }
+    return Optional.empty();
+  }
+
+  private UseKind classify(Expression use, Node region, Release release) {
+    Node child = use;
+    Node parent = child.getParentNode().orElse(null);
+    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
+      child = parent;
+      parent = parent.getParentNode().orElse(null);
+    }
+    if (parent instanceof MethodCallExpr call && call.getScope().isPresent() && call.getScope().get() == child) {
+      String name = call.getNameAsString();
+      if (release.releases().contains(name)) {
+        return onEveryPath(call, region) ? UseKind.SAFE_RELEASE : UseKind.RELEASE;
+      }
+      boolean resultUsed = !(call.getParentNode().orElse(null) instanceof ExpressionStmt);
+      return LifecycleApis.F8_INFORMER_FLUENT.contains(name) && resultUsed ? UseKind.ESCAPE : UseKind.NEUTRAL;
+    }
+    if (parent instanceof MethodReferenceExpr ref && ref.getScope() == child) {
+      return release.releases().contains(ref.getIdentifier()) ? UseKind.SAFE_RELEASE : UseKind.ESCAPE;
+    }
+    if (parent instanceof TryStmt) {
+      return UseKind.SAFE_RELEASE; // try (handle) { ... }
+    }
+    if (parent instanceof AssignExpr a && a.getTarget() == child
+        || parent instanceof BinaryExpr b && (b.getOperator() == BinaryExpr.Operator.EQUALS
+            || b.getOperator() == BinaryExpr.Operator.NOT_EQUALS)
+        || parent instanceof InstanceOfExpr
+        || parent instanceof SynchronizedStmt
+        || parent instanceof ForEachStmt fe && fe.getIterable() == child
+        || parent instanceof FieldAccessExpr) {
+      return UseKind.NEUTRAL;
+    }
+    if (parent instanceof VariableDeclarator || parent instanceof FieldDeclaration) {
+      return UseKind.NEUTRAL; // the declaration itself
+    }
+    return UseKind.ESCAPE;
+  }
+
+  /** A release in finally, in catch, or deferred to a callback (shutdown hook, listener) covers failures. */
+  private static boolean onEveryPath(Node release, Node region) {
+    Node child = release;
+    Optional<Node> p = release.getParentNode();
+    while (p.isPresent() && child != region) {
+      Node n = p.get();
+      if (n instanceof CatchClause || n instanceof LambdaExpr
+          || n instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
+        return true;
+      }
+      final Node c = child;
+      if (n instanceof TryStmt t && t.getFinallyBlock().filter(fb -> fb == c).isPresent()) {
+        return true;
+      }
+      child = n;
+      p = n.getParentNode();
+    }
+    return false;
+  }
+
+  /**
+   * Whether the fabric8 client that {@code creation} was made from is closed in the same scope
+   * (closing it stops the informers it started and closes its HTTP client, ending raw watches).
+   * Name-based on purpose: it only ever suppresses findings.
+   */
+  boolean clientClosed(Expression creation) {
+    Expression root = unwrap(creation);
+    while (root instanceof MethodCallExpr m && m.getScope().isPresent()) {
+      root = unwrap(m.getScope().get());
+    }
+    Optional<VariableRef> ref;
+    String name;
+    if (root instanceof NameExpr n) {
+      name = n.getNameAsString();
+      ref = Scopes.lookup(name, n);
+    } else if (root instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) {
+      name = f.getNameAsString();
+      ref = f.findAncestor(TypeDeclaration.class).flatMap(t -> Scopes.field((TypeDeclaration<?>) t, name));
+    } else {
+      return false;
+    }
+    if (ref.isEmpty()) {
+      return false;
+    }
+    Optional<Node> decl = ref.get().declaration();
+    if (decl.isPresent() && decl.get().getParentNode().filter(VariableDeclarationExpr.class::isInstance)
+        .flatMap(Node::getParentNode).filter(TryStmt.class::isInstance).isPresent()) {
+      return true; // try (KubernetesClient client = ...) { ... }
+    }
+    Node region = ref.get().kind() == VariableRef.Kind.FIELD
+        ? creation.findAncestor(TypeDeclaration.class).map(Node.class::cast).orElse(creation)
+        : Scopes.enclosingBody(decl.orElse(creation));
+    if (ref.get().kind() == VariableRef.Kind.PARAMETER) {
+      region = creation.findAncestor(CallableDeclaration.class).map(Node.class::cast).orElse(creation);
+    }
+    for (MethodCallExpr m : region.findAll(MethodCallExpr.class)) {
+      if (LifecycleApis.CLIENT_CLOSES.contains(m.getNameAsString()) && m.getArguments().isEmpty()
+          && m.getScope().map(HandleLifecycle::unwrap).filter(s -> namesVariable(s, name)).isPresent()) {
+        return true;
+      }
+    }
+    for (TryStmt t : region.findAll(TryStmt.class)) {
+      NodeList<Expression> resources = t.getResources();
+      if (resources.stream().anyMatch(r -> namesVariable(r, name)) && t.getTryBlock().isAncestorOf(creation)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean namesVariable(Expression e, String name) {
+    return e instanceof NameExpr n && n.getNameAsString().equals(name)
+        || e instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr && f.getNameAsString().equals(name);
+  }
+
+  private static boolean refersTo(NameExpr n, VariableDeclarator d) {
+    return Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration).filter(x -> x == d).isPresent();
+  }
+
+  /** In {@code static void main(String[])} the handle lives as long as the process that it keeps alive. */
+  private static boolean inMainMethod(Node n) {
+    Node body = Scopes.enclosingBody(n);
+    return body instanceof MethodDeclaration m && m.isStatic() && m.getNameAsString().equals("main")
+        && m.getParameters().size() == 1 && m.getType().isVoidType();
+  }
+
+  private static boolean hasGeneratedAccessors(TypeDeclaration<?> type) {
+    return type.getAnnotations().stream()
+        .anyMatch(a -> Set.of("Getter", "Data", "Value", "lombok.Getter", "lombok.Data", "lombok.Value")
+            .contains(a.getNameAsString()));
+  }
+
+  static Expression unwrap(Expression e) {
+    Expression x = e;
+    while (true) {
+      if (x instanceof EnclosedExpr en) {
+        x = en.getInner();
+      } else if (x instanceof CastExpr c) {
+        x = c.getExpression();
+      } else {
+        return x;
+      }
+    }
+  }
+}

@@ -1,0 +1,197 @@
+package io.github.informerguard.analyzer.rules.cancel;
+
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_CLIENT;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_BASE_CLIENT;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import io.github.informerguard.analyzer.api.Family;
+import io.github.informerguard.analyzer.api.Rule;
+import io.github.informerguard.analyzer.api.RuleContext;
+import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.catalog.LifecycleApis;
+import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
+import io.github.informerguard.analyzer.catalog.LifecycleApis.StartSite;
+import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Fate;
+import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Leak;
+import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Release;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Flags informers and informer factories that are started with no reachable stop or close: the
+ * handle is discarded, held in a local that is never released and does not escape, or held in a
+ * field that nothing in the class releases; and fabric8 starts on a fresh {@code client.informers()}
+ * factory. Docs: docs/rules/InformerNeverStopped.md.
+ */
+public final class InformerNeverStopped implements Rule {
+
+  public static final String ID = "InformerNeverStopped";
+
+  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
+      ID,
+      "Informer or informer factory started with no reachable stop/close (handle discarded, local or field never released)",
+      Severity.WARNING,
+      Family.CANCELLATION,
+      "0.1.0",
+      LifecycleApis.INFORMER_TRIGGER_WORDS,
+      Map.of());
+
+  @Override
+  public RuleDescriptor descriptor() {
+    return DESCRIPTOR;
+  }
+
+  @Override
+  public void check(RuleContext ctx) {
+    HandleLifecycle lifecycle = new HandleLifecycle();
+    Set<Node> reportedHolders = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+      if (call.getScope().isEmpty()) {
+        continue;
+      }
+      for (StartSite site : LifecycleApis.STARTS) {
+        if (site.matchesShape(call.getNameAsString(), call.getArguments().size())
+            && ctx.types().isA(call.getScope().get(), site.receiverTypes()).isYes()) {
+          check(ctx, lifecycle, call, site, reportedHolders);
+          break;
+        }
+      }
+    }
+  }
+
+  private void check(RuleContext ctx, HandleLifecycle lifecycle, MethodCallExpr call, StartSite site,
+      Set<Node> reportedHolders) {
+    Expression receiver = HandleLifecycle.unwrap(call.getScope().get());
+    boolean fabric8 = site.library() == Library.FABRIC8;
+    String started = describe(call);
+    Release release;
+    switch (site.started()) {
+      case INFORMER_RESULT -> {
+        release = new Release(LifecycleApis.INFORMER_STOPS, false, true);
+        lifecycle.ofResult(call, release).ifPresent(leak -> {
+          call.getParentNode().filter(VariableDeclarator.class::isInstance).ifPresent(reportedHolders::add);
+          ctx.report(call, LifecycleMessages.informer(site.library(), started, leak, owner(call)));
+        });
+      }
+      case INFORMER_RECEIVER -> {
+        release = new Release(LifecycleApis.INFORMER_STOPS, false, fabric8);
+        if (isHolder(receiver)) {
+          Optional<VariableDeclarator> d = lifecycle.declaratorOf(receiver);
+          if (d.isEmpty() || reportedHolders.contains(d.get()) || factoryStopsItsInformers(ctx, d.get(), call)) {
+            return;
+          }
+          lifecycle.ofHolder(receiver, release, e -> isInformerCreation(ctx, e)).ifPresent(leak -> {
+            reportedHolders.add(d.get());
+            ctx.report(call, LifecycleMessages.informer(site.library(), started, leak, owner(call)));
+          });
+        } else if (isInformerCreation(ctx, receiver) && !createdByFactory(receiver)) {
+          // A chain: fabric8 run() returns the informer; start() and client-java run() lose it.
+          Optional<Leak> leak = fabric8 && call.getNameAsString().equals("run")
+              ? lifecycle.ofResult(call, release)
+              : fabric8 && lifecycle.clientClosed(receiver) ? Optional.empty() : Optional.of(new Leak(Fate.DISCARDED, ""));
+          leak.ifPresent(l -> ctx.report(call, LifecycleMessages.informer(site.library(), started, l, owner(call))));
+        }
+      }
+      case FACTORY_RECEIVER -> {
+        if (fabric8 && isFreshFabric8Factory(ctx, receiver)) {
+          ctx.report(call, LifecycleMessages.freshFactory());
+          return;
+        }
+        release = new Release(LifecycleApis.FACTORY_STOPS, false, fabric8);
+        if (isHolder(receiver)) {
+          Optional<VariableDeclarator> d = lifecycle.declaratorOf(receiver);
+          if (d.isEmpty() || !reportedHolders.add(d.get())) {
+            return;
+          }
+          lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e))
+              .ifPresent(leak -> ctx.report(call, LifecycleMessages.factory(site.library(), leak, owner(call))));
+        }
+      }
+    }
+  }
+
+  private static boolean isHolder(Expression e) {
+    return e instanceof NameExpr || e instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr;
+  }
+
+  /** An expression that makes a new informer: the DSL, a factory, a constructor, or a fluent call on one. */
+  private static boolean isInformerCreation(RuleContext ctx, Expression e) {
+    Expression x = HandleLifecycle.unwrap(e);
+    if (x instanceof ObjectCreationExpr o) {
+      return ctx.types().isA(o.getType(), LifecycleApis.CONSTRUCTED_HANDLES).isYes();
+    }
+    if (x instanceof MethodCallExpr m && m.getScope().isPresent()) {
+      String name = m.getNameAsString();
+      if (LifecycleApis.INFORMER_CREATORS.contains(name)) {
+        return true;
+      }
+      return LifecycleApis.F8_INFORMER_FLUENT.contains(name) && isInformerCreation(ctx, m.getScope().get());
+    }
+    return false;
+  }
+
+  /** {@code client.informers()} (fabric8) or {@code new SharedInformerFactory(...)} (client-java), possibly narrowed. */
+  private static boolean isFactoryCreation(RuleContext ctx, Expression e) {
+    Expression x = HandleLifecycle.unwrap(e);
+    if (x instanceof ObjectCreationExpr o) {
+      return ctx.types().isA(o.getType(), LifecycleApis.CONSTRUCTED_HANDLES).isYes();
+    }
+    if (x instanceof MethodCallExpr m && m.getScope().isPresent()) {
+      if (m.getNameAsString().equals(LifecycleApis.F8_FACTORY_CREATOR) && m.getArguments().isEmpty()) {
+        return true;
+      }
+      return LifecycleApis.F8_FACTORY_FLUENT.contains(m.getNameAsString()) && isFactoryCreation(ctx, m.getScope().get());
+    }
+    return false;
+  }
+
+  /** {@code client.informers()[.inNamespace(ns)].startAllRegisteredInformers()}: a factory nobody registered on. */
+  private static boolean isFreshFabric8Factory(RuleContext ctx, Expression receiver) {
+    Expression x = receiver;
+    while (x instanceof MethodCallExpr m && LifecycleApis.F8_FACTORY_FLUENT.contains(m.getNameAsString())
+        && m.getScope().isPresent()) {
+      x = HandleLifecycle.unwrap(m.getScope().get());
+    }
+    return x instanceof MethodCallExpr m && m.getNameAsString().equals(LifecycleApis.F8_FACTORY_CREATOR)
+        && m.getArguments().isEmpty() && m.getScope().isPresent()
+        && ctx.types().isA(m.getScope().get(), Set.of(F8_CLIENT, F8_BASE_CLIENT)).isYes();
+  }
+
+  private static boolean createdByFactory(Expression e) {
+    return e instanceof MethodCallExpr m && LifecycleApis.FACTORY_MADE.contains(m.getNameAsString());
+  }
+
+  /**
+   * An informer made by a factory is also stopped by that factory's stopAllRegisteredInformers();
+   * when the class calls it anywhere, do not guess which factory it is.
+   */
+  private static boolean factoryStopsItsInformers(RuleContext ctx, VariableDeclarator d, Node at) {
+    boolean fromFactory = d.getInitializer().map(HandleLifecycle::unwrap)
+        .filter(InformerNeverStopped::createdByFactory).isPresent();
+    if (!fromFactory) {
+      return false;
+    }
+    return ctx.unit().findAll(MethodCallExpr.class).stream()
+        .anyMatch(m -> LifecycleApis.FACTORY_STOPS.contains(m.getNameAsString()));
+  }
+
+  private static String describe(MethodCallExpr call) {
+    return call.getNameAsString() + "(" + (call.getArguments().isEmpty() ? "" : "...") + ")";
+  }
+
+  private static String owner(Node n) {
+    return n.findAncestor(TypeDeclaration.class).map(t -> ((TypeDeclaration<?>) t).getNameAsString()).orElse("the class");
+  }
+}

@@ -1,0 +1,170 @@
+package io.github.informerguard.analyzer.rules.cancel;
+
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMABLE;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMER_FACTORY;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_SHARED_INDEX_INFORMER;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.ThrowStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+import io.github.informerguard.analyzer.api.Family;
+import io.github.informerguard.analyzer.api.Rule;
+import io.github.informerguard.analyzer.api.RuleContext;
+import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.catalog.WaitApis;
+import io.github.informerguard.analyzer.resolve.Scopes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Flags waits for informer start, stop or a condition with no timeout ({@code get()} /
+ * {@code join()} on those futures) and {@code while (!informer.hasSynced())} loops with no
+ * deadline or exit. Docs: docs/rules/UnboundedInformerWait.md.
+ */
+public final class UnboundedInformerWait implements Rule {
+
+  public static final String ID = "UnboundedInformerWait";
+
+  /** What the future waits for. */
+  enum Waited {
+    START,
+    STOPPED,
+    FACTORY_START,
+    CONDITION
+  }
+
+  private static final int MAX_LOCAL_HOPS = 2;
+
+  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
+      ID,
+      "Waiting for informer start/sync with no timeout (get()/join() on the start future, unbounded hasSynced spin)",
+      Severity.WARNING,
+      Family.CANCELLATION,
+      "0.1.0",
+      WaitApis.TRIGGER_WORDS,
+      Map.of());
+
+  @Override
+  public RuleDescriptor descriptor() {
+    return DESCRIPTOR;
+  }
+
+  @Override
+  public void check(RuleContext ctx) {
+    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+      if (WaitApis.UNBOUNDED_WAITS.contains(call.getNameAsString()) && call.getArguments().isEmpty()
+          && call.getScope().isPresent()) {
+        waited(ctx, call.getScope().get(), 0)
+            .ifPresent(w -> ctx.report(call, WaitMessages.future(w, call.getNameAsString())));
+      }
+    }
+    for (WhileStmt loop : ctx.unit().findAll(WhileStmt.class)) {
+      checkLoop(ctx, loop, loop.getCondition(), loop.getBody());
+    }
+    for (DoStmt loop : ctx.unit().findAll(DoStmt.class)) {
+      checkLoop(ctx, loop, loop.getCondition(), loop.getBody());
+    }
+  }
+
+  /** The informer future that {@code future} evaluates to, following toCompletableFuture() and final-ish locals. */
+  private Optional<Waited> waited(RuleContext ctx, Expression future, int hops) {
+    Expression e = HandleLifecycle.unwrap(future);
+    if (e instanceof MethodCallExpr m && m.getNameAsString().equals(WaitApis.TO_FUTURE) && m.getArguments().isEmpty()
+        && m.getScope().isPresent()) {
+      e = HandleLifecycle.unwrap(m.getScope().get());
+    }
+    if (e instanceof MethodCallExpr m && m.getScope().isPresent()) {
+      Expression scope = m.getScope().get();
+      String name = m.getNameAsString();
+      int args = m.getArguments().size();
+      if (args == 0 && WaitApis.INFORMER_STAGES.contains(name)
+          && ctx.types().isA(scope, Set.of(F8_SHARED_INDEX_INFORMER)).isYes()) {
+        return Optional.of(name.equals("start") ? Waited.START : Waited.STOPPED);
+      }
+      if (args == 0 && name.equals(WaitApis.FACTORY_START)
+          && ctx.types().isA(scope, Set.of(F8_INFORMER_FACTORY)).isYes()) {
+        return Optional.of(Waited.FACTORY_START);
+      }
+      if (args == 1 && name.equals(WaitApis.INFORM_ON_CONDITION)
+          && ctx.types().isA(scope, Set.of(F8_INFORMABLE)).isYes()) {
+        return Optional.of(Waited.CONDITION);
+      }
+      return Optional.empty();
+    }
+    if (e instanceof NameExpr n && hops < MAX_LOCAL_HOPS) {
+      Optional<VariableRef> ref = Scopes.lookup(n.getNameAsString(), n);
+      if (ref.isPresent() && ref.get().kind() == VariableRef.Kind.LOCAL && ref.get().initializer().isPresent()
+          && ref.get().declaration().isPresent()
+          && !Scopes.isReassignedIn(Scopes.enclosingBody(ref.get().declaration().get()), n.getNameAsString())) {
+        return waited(ctx, ref.get().initializer().get(), hops + 1);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private void checkLoop(RuleContext ctx, Statement loop, Expression condition, Statement body) {
+    List<Expression> polled = new ArrayList<>();
+    if (!onlyNotSynced(ctx, condition, polled) || polled.isEmpty() || hasExit(body)) {
+      return;
+    }
+    ctx.report(loop, WaitMessages.loop(polled.get(0).toString()));
+  }
+
+  /** {@code !a.hasSynced()}, {@code !a.hasSynced() || !b.hasSynced()} or {@code !(a.hasSynced() && b.hasSynced())}. */
+  private boolean onlyNotSynced(RuleContext ctx, Expression condition, List<Expression> polled) {
+    Expression c = HandleLifecycle.unwrap(condition);
+    if (c instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.OR) {
+      return onlyNotSynced(ctx, b.getLeft(), polled) && onlyNotSynced(ctx, b.getRight(), polled);
+    }
+    if (c instanceof UnaryExpr u && u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+      return allSynced(ctx, u.getExpression(), polled);
+    }
+    return false;
+  }
+
+  private boolean allSynced(RuleContext ctx, Expression expression, List<Expression> polled) {
+    Expression e = expression;
+    while (e instanceof EnclosedExpr en) {
+      e = en.getInner();
+    }
+    if (e instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.AND) {
+      return allSynced(ctx, b.getLeft(), polled) && allSynced(ctx, b.getRight(), polled);
+    }
+    if (e instanceof MethodCallExpr m && m.getNameAsString().equals(WaitApis.HAS_SYNCED) && m.getArguments().isEmpty()
+        && m.getScope().isPresent() && ctx.types().isA(m.getScope().get(), WaitApis.SYNC_POLLED_TYPES).isYes()) {
+      polled.add(m.getScope().get());
+      return true;
+    }
+    return false;
+  }
+
+  /** Any break, return or throw in the body may be a deadline check: do not judge its condition. */
+  private static boolean hasExit(Statement body) {
+    for (Node n : body.findAll(Node.class, x -> x instanceof BreakStmt || x instanceof ReturnStmt
+        || x instanceof ThrowStmt)) {
+      if (n.findAncestor(LambdaExpr.class).filter(body::isAncestorOf).isEmpty()
+          && n.findAncestor(ObjectCreationExpr.class).filter(body::isAncestorOf).isEmpty()) {
+        return true;
+      }
+    }
+    return body.findAll(MethodCallExpr.class).stream()
+        .anyMatch(m -> m.getNameAsString().equals("exit") && m.getScope().map(Object::toString).filter("System"::equals).isPresent());
+  }
+}

@@ -1,0 +1,66 @@
+package io.github.informerguard.analyzer.rules.cancel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.RuleRegistry;
+import io.github.informerguard.analyzer.policy.Policy;
+import io.github.informerguard.analyzer.policy.PolicyLoader;
+import io.github.informerguard.analyzer.testing.Fixture;
+import io.github.informerguard.analyzer.testing.FixtureRunner;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InterruptSwallowedTest {
+
+  private static final String ID = "InterruptSwallowed";
+
+  @Test
+  void fixtureCompilesAgainstTheRealClients(@TempDir Path out) {
+    FixtureRunner.assertCompiles(Fixture.of(ID), out);
+  }
+
+  @Test
+  void reportsExactlyTheMarkedLinesInBothModesWithCallbackSeverity() {
+    FixtureRunner.verify(ID);
+  }
+
+  @Test
+  void plainCodeMessageExplainsTheClearedStatusAndTheFix() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    var f = CancelFixtures.findingAt(r, ID, "PlainCode.java", "InterruptedException | ExecutionException | TimeoutException");
+    assertThat(f.severity()).isEqualTo(Severity.WARNING);
+    assertThat(f.message())
+        .contains("InterruptedException (in this multi-catch) is caught here and neither re-interrupts")
+        .contains("clears the thread's interrupt status")
+        .contains("Call Thread.currentThread().interrupt()")
+        .doesNotContain("callback");
+  }
+
+  @Test
+  void clientJavaHandlerMessageExplainsTheLeakedListenerThread() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.message())
+        .contains("is wrapped in another exception here without re-interrupting the thread")
+        .contains("client-java ResourceEventHandler")
+        .contains("waits up to 1 minute")
+        .contains("the thread leaks"));
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.message())
+        .contains("fabric8 ResourceEventHandler")
+        .contains("shutdownNow()")
+        .contains("keeps this handler running past shutdown")
+        .contains("Thread.currentThread().interrupt()"));
+  }
+
+  @Test
+  void callbackSeverityIsOneLevelAboveThePolicySeverity() {
+    Policy info = new PolicyLoader(RuleRegistry.builtIn().descriptors())
+        .parse("rules:\n  InterruptSwallowed: { severity: info }\n", "test.yaml");
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false, info);
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.severity()).isEqualTo(Severity.WARNING));
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.severity()).isEqualTo(Severity.INFO));
+    assertThat(r.findings()).noneSatisfy(f -> assertThat(f.severity()).isEqualTo(Severity.ERROR));
+  }
+}

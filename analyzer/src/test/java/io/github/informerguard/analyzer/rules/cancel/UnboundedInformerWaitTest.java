@@ -1,0 +1,51 @@
+package io.github.informerguard.analyzer.rules.cancel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.testing.Fixture;
+import io.github.informerguard.analyzer.testing.FixtureRunner;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class UnboundedInformerWaitTest {
+
+  private static final String ID = "UnboundedInformerWait";
+
+  @Test
+  void fixtureCompilesAgainstTheRealClients(@TempDir Path out) {
+    FixtureRunner.assertCompiles(Fixture.of(ID), out);
+  }
+
+  @Test
+  void reportsExactlyTheMarkedLinesInBothModes() {
+    FixtureRunner.verify(ID);
+  }
+
+  @Test
+  void startWaitMessageNamesTheCallAndTheBoundedForm() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
+    Finding f = CancelFixtures.findingAt(r, ID, "Fabric8Waits.java", "informer.start().toCompletableFuture().get(); //");
+    assertThat(f.message())
+        .contains("start().toCompletableFuture().get() waits with no timeout")
+        .contains("get(timeout, unit)")
+        .contains("cacheSyncTimeout");
+  }
+
+  @Test
+  void informOnConditionMessageRecommendsWaitUntilCondition() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    Finding f = CancelFixtures.findingAt(r, ID, "Fabric8Waits.java", "informOnCondition(pods -> !pods.isEmpty()).get(); //");
+    assertThat(f.message()).contains("hidden informer").contains("waitUntilCondition(predicate, amount, unit)");
+  }
+
+  @Test
+  void spinMessageNamesTheInformerAndIsReportedAtTheLoop() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
+    Finding f = CancelFixtures.findingAt(r, ID, "ClientJavaWaits.java", "while (!pods.hasSynced() || !configMaps");
+    assertThat(f.message()).startsWith("while (!pods.hasSynced()) has no deadline").contains("withReadyTimeout");
+    assertThat(f.column()).isEqualTo(5);
+  }
+}

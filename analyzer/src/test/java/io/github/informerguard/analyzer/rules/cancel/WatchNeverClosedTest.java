@@ -1,0 +1,51 @@
+package io.github.informerguard.analyzer.rules.cancel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.testing.Fixture;
+import io.github.informerguard.analyzer.testing.FixtureRunner;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WatchNeverClosedTest {
+
+  private static final String ID = "WatchNeverClosed";
+
+  @Test
+  void fixtureCompilesAgainstTheRealClients(@TempDir Path out) {
+    FixtureRunner.assertCompiles(Fixture.of(ID), out);
+  }
+
+  @Test
+  void reportsExactlyTheMarkedLinesInBothModes() {
+    FixtureRunner.verify(ID);
+  }
+
+  @Test
+  void fabric8MessageExplainsEndlessReconnects() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
+    assertThat(CancelFixtures.findingAt(r, ID, "Fabric8Watches.java", "inNamespace(\"default\").watch(watcher);").message())
+        .contains("never kept")
+        .contains("watchReconnectLimit of -1")
+        .contains("not tracked with the client's informers")
+        .contains("try-with-resources");
+  }
+
+  @Test
+  void fieldMessageNamesFieldAndClass() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    assertThat(CancelFixtures.findingAt(r, ID, "Fabric8Watches.java", "leakedField = client.pods()").message())
+        .contains("Watch field 'leakedField'")
+        .contains("never closed by Fabric8Watches");
+  }
+
+  @Test
+  void clientJavaNormalPathCloseGetsItsOwnMessage() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
+    assertThat(CancelFixtures.findingAt(r, ID, "ClientJavaWatches.java", "Watch<V1Pod> watch = Watch.createWatch( // violation").message())
+        .contains("Watch 'watch' opened by Watch.createWatch(...) is closed only on the normal path")
+        .contains("try (Watch<T> watch = Watch.createWatch(...))");
+  }
+}
