@@ -39,7 +39,20 @@ class MainTest {
         """);
   }
 
+  /** Runs the CLI with only the resync rule (the sample also discards informer handles). */
   private int run(String... args) {
+    if (args.length > 0 && !java.util.Arrays.asList(args).contains("--rules") && !args[0].equals("--list-rules")
+        && !args[0].equals("--version") && !args[0].equals("--help")) {
+      String[] withRules = new String[args.length + 2];
+      withRules[0] = "--rules";
+      withRules[1] = "ShortResyncPeriod";
+      System.arraycopy(args, 0, withRules, 2, args.length);
+      args = withRules;
+    }
+    return runAll(args);
+  }
+
+  private int runAll(String... args) {
     return Main.run(args, dir, new PrintWriter(out), new PrintWriter(err));
   }
 
@@ -69,7 +82,7 @@ class MainTest {
     assertThat(run("does-not-exist")).isEqualTo(2);
     assertThat(err.toString()).contains("does-not-exist");
     assertThat(run("--no-such-option", "src")).isEqualTo(2);
-    assertThat(run()).isEqualTo(2);
+    assertThat(runAll()).isEqualTo(2);
     Files.writeString(dir.resolve("bad.yaml"), "rules: { ShortResyncPeriod: { minimumPeriod: soon } }");
     assertThat(run("--config", "bad.yaml", "src")).isEqualTo(2);
     assertThat(err.toString()).contains("bad.yaml").contains("rules.ShortResyncPeriod.minimumPeriod");

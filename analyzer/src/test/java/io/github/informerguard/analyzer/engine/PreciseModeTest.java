@@ -52,7 +52,7 @@ class PreciseModeTest {
     Files.createDirectories(user.getParent());
     Files.writeString(user, USER);
     AnalysisResult r = new Analyzer().analyze(new AnalysisRequest(List.of(dir.resolve("app-src")), Optional.of(classpath),
-        Policy.defaults(), Optional.empty(), dir, 0));
+        Policy.defaults(), Optional.of(java.util.Set.of("ShortResyncPeriod")), dir, 0));
     assertThat(r.errors()).isEmpty();
     return r.findings();
   }
