@@ -143,7 +143,7 @@ public final class GuardVsFabric8Benchmark {
   String run() throws Exception {
     line("### Figures");
     line("");
-    line("Run " + LocalDate.now() + " on " + machine() + ".");
+    line("Run " + LocalDate.now() + " on " + machine() + "; load average " + loadAverage() + " at the start.");
     line("");
     line("Reproduce (after `mvn -B install -DskipTests`): `" + COMMAND + "`");
     line("");
@@ -259,6 +259,8 @@ public final class GuardVsFabric8Benchmark {
           fmt(median(storms.get("fabric8"), StormSample::spanMillis), "ms"), Double.NaN, "info"));
       ratios.put("storm", new double[] {g, f});
     }
+    line("");
+    line("Load average at the end: " + loadAverage() + ".");
     line("");
     line(String.format(Locale.ROOT, "Repetitions: %d per size for sync and heap (at least 3 at 50k), at least 3 for "
         + "events, " + STORM_REPS + " for the storm; medians shown; the implementations take turns running first. "
@@ -457,6 +459,12 @@ public final class GuardVsFabric8Benchmark {
         rt.availableProcessors(), ram / (1024.0 * 1024 * 1024), System.getProperty("java.vm.name"),
         System.getProperty("java.runtime.version"), System.getProperty("java.vendor"),
         rt.maxMemory() / (1024.0 * 1024 * 1024), gcs, System.getProperty("os.name"), System.getProperty("os.arch"));
+  }
+
+  /** The 1-minute load average (others' work on a shared machine skews every figure). */
+  private static String loadAverage() {
+    double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    return load < 0 ? "unknown" : String.format(Locale.ROOT, "%.1f", load);
   }
 
   static Path projectRoot() {
