@@ -2,6 +2,7 @@ package io.github.informerguard.analyzer.engine;
 
 import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.rules.index.StatefulIndexFunction;
 import io.github.informerguard.analyzer.rules.resync.ShortResyncPeriod;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,7 +18,9 @@ import java.util.function.Supplier;
 public final class RuleRegistry {
 
   /** Every built-in rule, in catalog order. */
-  private static final List<Supplier<Rule>> BUILT_IN = List.of(ShortResyncPeriod::new);
+  private static final List<Supplier<Rule>> BUILT_IN = List.of(
+      ShortResyncPeriod::new,
+      StatefulIndexFunction::new);
 
   private final Map<String, Rule> rules;
 
