@@ -2,6 +2,7 @@ package io.github.informerguard.analyzer.engine;
 
 import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.rules.gone.MissingGoneHandling;
 import io.github.informerguard.analyzer.rules.index.StatefulIndexFunction;
 import io.github.informerguard.analyzer.rules.resync.ShortResyncPeriod;
 import java.util.ArrayList;
@@ -20,7 +21,8 @@ public final class RuleRegistry {
   /** Every built-in rule, in catalog order. */
   private static final List<Supplier<Rule>> BUILT_IN = List.of(
       ShortResyncPeriod::new,
-      StatefulIndexFunction::new);
+      StatefulIndexFunction::new,
+      MissingGoneHandling::new);
 
   private final Map<String, Rule> rules;
 
