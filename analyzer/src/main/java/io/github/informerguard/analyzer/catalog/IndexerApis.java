@@ -88,7 +88,7 @@ public final class IndexerApis {
   public static final Set<String> MAP_PUTS = Set.of("put", "putIfAbsent");
 
   /** Words whose absence proves a file registers no index function. */
-  public static final Set<String> TRIGGER_WORDS = Set.of("addIndexer", "withIndexers", "addIndexFunc", "Cache");
+  public static final Set<String> TRIGGER_WORDS = Set.of("addIndexer", "withIndexers", "addIndexFunc", "new Cache");
 
   private IndexerApis() {}
 }
