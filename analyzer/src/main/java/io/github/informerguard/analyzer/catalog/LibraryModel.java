@@ -241,4 +241,25 @@ public final class LibraryModel {
     String candidate = packageName + "." + simpleName;
     return knows(candidate) ? Optional.of(candidate) : Optional.empty();
   }
+
+  // ---- Index registration and raw-watch types (StatefulIndexFunction, MissingGoneHandling) ----
+  // Facts from fabric8 8.0.0, client-java 24.0.0 and JOSDK 5.3.2 (javap of the jars).
+  static {
+    SUPERTYPES.put(IndexAndWatchTypes.F8_CACHE_IMPL, Set.of(F8_INDEXER));
+    SUPERTYPES.put(IndexAndWatchTypes.K8S_INDEXER, Set.of());
+    SUPERTYPES.put(IndexAndWatchTypes.K8S_CACHE, Set.of(IndexAndWatchTypes.K8S_INDEXER));
+    SUPERTYPES.put(IndexAndWatchTypes.JOSDK_INDEXER_RESOURCE_CACHE, Set.of(IndexAndWatchTypes.JOSDK_INDEXED_RESOURCE_CACHE));
+    SUPERTYPES.put(F8_WATCHER_EXCEPTION, Set.of("java.lang.Exception", "java.lang.Throwable"));
+    mergeReturns(K8S_SHARED_INDEX_INFORMER, Map.of("getIndexer", IndexAndWatchTypes.K8S_INDEXER));
+    mergeReturns(K8S_DEFAULT_SHARED_INDEX_INFORMER, Map.of("getIndexer", IndexAndWatchTypes.K8S_INDEXER));
+    mergeReturns(IndexAndWatchTypes.JOSDK_EVENT_SOURCE_CONTEXT,
+        Map.of("getPrimaryCache", IndexAndWatchTypes.JOSDK_INDEXER_RESOURCE_CACHE, "getClient", F8_CLIENT));
+  }
+
+  /** Adds return types to a receiver's table without replacing what other blocks put there. */
+  private static void mergeReturns(String receiver, Map<String, String> more) {
+    Map<String, String> merged = new HashMap<>(RETURNS.getOrDefault(receiver, Map.of()));
+    merged.putAll(more);
+    RETURNS.put(receiver, merged);
+  }
 }

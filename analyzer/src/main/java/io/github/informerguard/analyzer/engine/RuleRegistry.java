@@ -6,6 +6,8 @@ import io.github.informerguard.analyzer.rules.cancel.InformerNeverStopped;
 import io.github.informerguard.analyzer.rules.cancel.InterruptSwallowed;
 import io.github.informerguard.analyzer.rules.cancel.UnboundedInformerWait;
 import io.github.informerguard.analyzer.rules.cancel.WatchNeverClosed;
+import io.github.informerguard.analyzer.rules.gone.MissingGoneHandling;
+import io.github.informerguard.analyzer.rules.index.StatefulIndexFunction;
 import io.github.informerguard.analyzer.rules.resync.ShortResyncPeriod;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,7 +28,9 @@ public final class RuleRegistry {
       InformerNeverStopped::new,
       WatchNeverClosed::new,
       InterruptSwallowed::new,
-      UnboundedInformerWait::new);
+      UnboundedInformerWait::new,
+      StatefulIndexFunction::new,
+      MissingGoneHandling::new);
 
   private final Map<String, Rule> rules;
 

@@ -1,0 +1,94 @@
+package io.github.informerguard.analyzer.catalog;
+
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INDEXER;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMABLE;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_SHARED_INDEX_INFORMER;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.K8S_SHARED_INDEX_INFORMER;
+import static io.github.informerguard.analyzer.catalog.IndexAndWatchTypes.*;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Every place where an index function is registered (shared/research/k8s-java-apis.md E.3,
+ * A.7, B.6, C), and the map factories whose values are the functions.
+ */
+public final class IndexerApis {
+
+  /** Which library's cache will run the function; decides the explanation in the message. */
+  public enum Library {
+    FABRIC8,
+    CLIENT_JAVA,
+    JOSDK
+  }
+
+  /** How the functions are passed. */
+  public enum Shape {
+    /** A {@code Map<String, Function<T, List<String>>>} whose values are index functions. */
+    MAP,
+    /** The function itself. */
+    FUNCTION
+  }
+
+  /**
+   * A registration method or constructor.
+   *
+   * @param method the method name, or {@code <init>} for a constructor
+   * @param arity the argument count
+   * @param positions the arguments that hold the map or the function
+   */
+  public record Site(Library library, Set<String> owners, String method, int arity, List<Integer> positions,
+      Shape shape) {
+
+    public boolean matchesShape(String name, int args) {
+      return method.equals(name) && arity == args;
+    }
+  }
+
+  public static final List<Site> METHODS = List.of(
+      new Site(Library.FABRIC8, Set.of(F8_SHARED_INDEX_INFORMER, F8_INDEXER), "addIndexers", 1, List.of(0), Shape.MAP),
+      new Site(Library.FABRIC8, Set.of(F8_INFORMABLE), "withIndexers", 1, List.of(0), Shape.MAP),
+      new Site(Library.FABRIC8, Set.of(F8_CACHE_IMPL), "addIndexFunc", 2, List.of(1), Shape.FUNCTION),
+      new Site(Library.CLIENT_JAVA, Set.of(K8S_SHARED_INDEX_INFORMER, K8S_INDEXER), "addIndexers", 1, List.of(0), Shape.MAP),
+      new Site(Library.CLIENT_JAVA, Set.of(K8S_CACHE), "addIndexFunc", 2, List.of(1), Shape.FUNCTION),
+      new Site(Library.JOSDK, Set.of(JOSDK_INDEXER_RESOURCE_CACHE), "addIndexers", 1, List.of(0), Shape.MAP),
+      new Site(Library.JOSDK, Set.of(JOSDK_INDEXER_RESOURCE_CACHE), "addIndexer", 2, List.of(1), Shape.FUNCTION));
+
+  /** {@code new Cache<>(indexName, indexFunc, keyFunc)} and fabric8's {@code new CacheImpl<>(...)}. */
+  public static final List<Site> CONSTRUCTORS = List.of(
+      new Site(Library.CLIENT_JAVA, Set.of(K8S_CACHE), "<init>", 3, List.of(1, 2), Shape.FUNCTION),
+      new Site(Library.FABRIC8, Set.of(F8_CACHE_IMPL), "<init>", 3, List.of(1, 2), Shape.FUNCTION));
+
+  /** Simple names of the constructed types above (a cheap pre-check before type resolution). */
+  public static final Set<String> CONSTRUCTED_SIMPLE_NAMES = Set.of("Cache", "CacheImpl");
+
+  /** Static map factories: owner type, method, and whether values sit at odd positions or in entries. */
+  public enum MapFactory {
+    MAP_OF("java.util.Map", "of"),
+    MAP_OF_ENTRIES("java.util.Map", "ofEntries"),
+    SINGLETON_MAP("java.util.Collections", "singletonMap"),
+    GUAVA_IMMUTABLE_MAP_OF("com.google.common.collect.ImmutableMap", "of");
+
+    public final String owner;
+    public final String method;
+
+    MapFactory(String owner, String method) {
+      this.owner = owner;
+      this.method = method;
+    }
+  }
+
+  /** {@code Map.entry(k, v)} and the entry classes whose second argument is the value. */
+  public static final String MAP_ENTRY_OWNER = "java.util.Map";
+  public static final String MAP_ENTRY_METHOD = "entry";
+  public static final Set<String> ENTRY_CLASSES = Set.of(
+      "java.util.AbstractMap.SimpleEntry", "java.util.AbstractMap.SimpleImmutableEntry");
+
+  /** Methods that add an entry to a map being built: {@code put(key, function)}. */
+  public static final Set<String> MAP_PUTS = Set.of("put", "putIfAbsent");
+
+  /** Words whose absence proves a file registers no index function. */
+  public static final Set<String> TRIGGER_WORDS = Set.of("addIndexer", "withIndexers", "addIndexFunc", "new Cache");
+
+  private IndexerApis() {}
+}

@@ -1,0 +1,57 @@
+package io.github.informerguard.analyzer.catalog;
+
+import java.util.Set;
+
+/**
+ * Raw-watch facts for MissingGoneHandling (shared/research/k8s-java-apis.md A.4, B.4, E.4):
+ * how a fabric8 {@code Watcher} is attached and closed, what counts as a 410 check, and
+ * client-java's {@code Watch.createWatch}.
+ */
+public final class WatchApis {
+
+  private WatchApis() {}
+
+  /** The HTTP status the API server returns when a resourceVersion has been compacted away. */
+  public static final int HTTP_GONE = 410;
+
+  /** {@code java.net.HttpURLConnection.HTTP_GONE}, and any constant of that name. */
+  public static final String HTTP_GONE_CONSTANT = "HTTP_GONE";
+
+  // fabric8: Watchable.watch(Watcher), watch(ListOptions, Watcher), watch(String resourceVersion, Watcher).
+  public static final String F8_WATCH_METHOD = "watch";
+  public static final Set<Integer> F8_WATCH_ARITIES = Set.of(1, 2);
+
+  /** {@code Watcher.onClose(WatcherException)}: the 410 arrives here, never in eventReceived. */
+  public static final String F8_ON_CLOSE = "onClose";
+
+  /** {@code WatcherException.isHttpGone()}: code 410 on the client exception or its Status. */
+  public static final String F8_IS_HTTP_GONE = "isHttpGone";
+
+  /** The re-list that must precede a new watch after a 410. */
+  public static final String F8_LIST_METHOD = "list";
+
+  // client-java: Watch.createWatch(ApiClient, Call, Type) throws ApiException.
+  public static final String K8S_CREATE_WATCH = "createWatch";
+  public static final int K8S_CREATE_WATCH_ARITY = 3;
+
+  /** Ways a Watch is consumed: iterated with for-each, or through its iterator methods. */
+  public static final Set<String> K8S_ITERATION_METHODS = Set.of("hasNext", "next", "iterator", "forEach",
+      "forEachRemaining");
+
+  /** {@code Watch.Response.type} of an error event ({@code "ERROR"} or {@code EventType.ERROR}). */
+  public static final String K8S_ERROR_TYPE = "ERROR";
+
+  /** client-java list calls start with this ({@code listNamespacedPod}, {@code list(...)}). */
+  public static final String K8S_LIST_PREFIX = "list";
+
+  /** Words whose absence proves a file has no raw watch. */
+  public static final Set<String> TRIGGER_WORDS = Set.of("Watcher", "createWatch");
+
+  /**
+   * Package prefixes of libraries whose calls cannot hide a 410 relist: a call on a receiver of
+   * another type (user code we may not see) is treated as delegating the close handling.
+   */
+  public static final Set<String> KNOWN_LIBRARY_PREFIXES = Set.of(
+      "java.", "javax.", "io.fabric8.", "io.kubernetes.client.", "org.slf4j.", "org.apache.logging.",
+      "org.apache.commons.logging.");
+}

@@ -1,0 +1,121 @@
+package io.github.informerguard.analyzer.rules.gone;
+
+import static io.github.informerguard.analyzer.catalog.ApiTypes.K8S_WATCH;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.resolve.Scopes;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * client-java raw watches: {@code Watch.createWatch(...)} calls whose result is iterated in the
+ * same method, and the watch events ({@code Watch.Response}) that the loop sees.
+ */
+final class ClientJavaWatches {
+
+  private final TypeFacts types;
+
+  ClientJavaWatches(TypeFacts types) {
+    this.types = types;
+  }
+
+  /** Whether {@code call} is client-java's {@code Watch.createWatch(client, call, type)}. */
+  boolean isCreateWatch(MethodCallExpr call) {
+    if (!call.getNameAsString().equals(WatchApis.K8S_CREATE_WATCH)
+        || call.getArguments().size() != WatchApis.K8S_CREATE_WATCH_ARITY) {
+      return false;
+    }
+    if (call.getScope().isPresent()) {
+      Expression scope = call.getScope().get();
+      if (scope instanceof NameExpr n && Scopes.lookup(n.getNameAsString(), n).isPresent()) {
+        return false;
+      }
+      return types.typeName(scope.toString(), scope).map(K8S_WATCH::equals).orElse(false);
+    }
+    return call.findCompilationUnit().map(cu -> cu.getImports().stream().anyMatch(i -> i.isStatic()
+        && (i.isAsterisk() ? i.getNameAsString().equals(K8S_WATCH)
+            : i.getNameAsString().equals(K8S_WATCH + "." + WatchApis.K8S_CREATE_WATCH)))).orElse(false);
+  }
+
+  /** The method, constructor or lambda body in which the watch lives. */
+  static Optional<Node> enclosingCallable(Node n) {
+    return n.findAncestor(CallableDeclaration.class).map(Node.class::cast);
+  }
+
+  /** Whether the watch is iterated (for-each, hasNext/next, iterator) in {@code callable}. */
+  boolean iterated(MethodCallExpr createWatch, Node callable) {
+    Node child = createWatch;
+    Node parent = createWatch.getParentNode().orElse(null);
+    while (parent instanceof EnclosedExpr || parent instanceof com.github.javaparser.ast.expr.CastExpr) {
+      child = parent;
+      parent = parent.getParentNode().orElse(null);
+    }
+    if (parent instanceof ForEachStmt f && f.getIterable() == child) {
+      return true;
+    }
+    Node declaration = null;
+    if (parent instanceof VariableDeclarator v) {
+      declaration = v;
+    } else if (parent instanceof AssignExpr a && a.getTarget() instanceof NameExpr target) {
+      declaration = Scopes.lookup(target.getNameAsString(), target).flatMap(VariableRef::declaration).orElse(null);
+    }
+    if (declaration == null) {
+      return false;
+    }
+    for (ForEachStmt f : callable.findAll(ForEachStmt.class)) {
+      if (f.getIterable() instanceof NameExpr n && refersTo(n, declaration)) {
+        return true;
+      }
+    }
+    for (MethodCallExpr m : callable.findAll(MethodCallExpr.class)) {
+      if (WatchApis.K8S_ITERATION_METHODS.contains(m.getNameAsString()) && m.getScope().isPresent()
+          && m.getScope().get() instanceof NameExpr n && refersTo(n, declaration)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The watch events of the method: variables declared as {@code Watch.Response<...>} / {@code Response<...>}. */
+  Set<Node> events(Node callable) {
+    Set<Node> out = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (VariableDeclarationExpr v : callable.findAll(VariableDeclarationExpr.class)) {
+      for (VariableDeclarator d : v.getVariables()) {
+        if (isResponse(d.getType().asString())) {
+          out.add(d);
+        }
+      }
+    }
+    for (Parameter p : callable.findAll(Parameter.class)) {
+      if (isResponse(p.getType().asString())) {
+        out.add(p);
+      }
+    }
+    return out;
+  }
+
+  private static boolean isResponse(String written) {
+    String raw = written.contains("<") ? written.substring(0, written.indexOf('<')) : written;
+    return raw.equals("Watch.Response") || raw.equals("Response") || raw.equals(K8S_WATCH + ".Response");
+  }
+
+  private static boolean refersTo(NameExpr n, Node declaration) {
+    return Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration).map(d -> d == declaration)
+        .orElse(false);
+  }
+}

@@ -1,0 +1,191 @@
+package io.github.informerguard.analyzer.rules.gone;
+
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHABLE;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER_EXCEPTION;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.resolve.Scopes;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The fabric8 {@code Watcher} implementations of a file that are handed to a raw
+ * {@code Watchable.watch(...)}: anonymous classes, classes of this file (by {@code new},
+ * {@code this} or a variable), each with the watch calls that reach it.
+ */
+final class Fabric8Watchers {
+
+  private static final int MAX_DEPTH = 4;
+
+  /**
+   * A watcher implementation.
+   *
+   * @param body the anonymous class or the class declaration
+   * @param members its members
+   * @param watches the watch calls it is passed to
+   */
+  record Implementation(Node body, List<BodyDeclaration<?>> members, List<MethodCallExpr> watches) {
+
+    Optional<MethodDeclaration> method(String name, int arity) {
+      return members.stream().filter(MethodDeclaration.class::isInstance).map(MethodDeclaration.class::cast)
+          .filter(m -> m.getNameAsString().equals(name) && m.getParameters().size() == arity)
+          .findFirst();
+    }
+  }
+
+  private final TypeFacts types;
+
+  Fabric8Watchers(TypeFacts types) {
+    this.types = types;
+  }
+
+  List<Implementation> find(Node unit) {
+    Map<Node, Implementation> byBody = new IdentityHashMap<>();
+    List<Implementation> ordered = new ArrayList<>();
+    for (MethodCallExpr call : unit.findAll(MethodCallExpr.class)) {
+      if (!call.getNameAsString().equals(WatchApis.F8_WATCH_METHOD)
+          || !WatchApis.F8_WATCH_ARITIES.contains(call.getArguments().size()) || call.getScope().isEmpty()
+          || !types.isA(call.getScope().get(), Set.of(F8_WATCHABLE)).isYes()) {
+        continue;
+      }
+      Expression watcher = call.getArgument(call.getArguments().size() - 1);
+      implementation(watcher, 0).ifPresent(impl -> {
+        Implementation known = byBody.get(impl.body());
+        if (known == null) {
+          known = new Implementation(impl.body(), impl.members(), new ArrayList<>());
+          byBody.put(impl.body(), known);
+          ordered.add(known);
+        }
+        known.watches().add(call);
+      });
+    }
+    return ordered;
+  }
+
+  /** {@code onClose(WatcherException)} of the implementation, if declared there. */
+  Optional<MethodDeclaration> onClose(Implementation impl) {
+    return impl.method(WatchApis.F8_ON_CLOSE, 1)
+        .filter(m -> types.isA(m.getParameter(0).getType(), Set.of(F8_WATCHER_EXCEPTION)).isYes())
+        .filter(m -> m.getBody().isPresent());
+  }
+
+  private Optional<Implementation> implementation(Expression e, int depth) {
+    if (depth > MAX_DEPTH) {
+      return Optional.empty();
+    }
+    Expression x = e;
+    while (x instanceof EnclosedExpr || x instanceof CastExpr) {
+      x = x instanceof EnclosedExpr en ? en.getInner() : ((CastExpr) x).getExpression();
+    }
+    if (x instanceof ObjectCreationExpr created) {
+      if (created.getAnonymousClassBody().isPresent()) {
+        if (!types.isA(created.getType(), Set.of(F8_WATCHER)).isYes()) {
+          return Optional.empty();
+        }
+        return Optional.of(new Implementation(created, created.getAnonymousClassBody().get(), List.of()));
+      }
+      return ownClass(created.getType(), created);
+    }
+    if (x instanceof ThisExpr t && t.getTypeName().isEmpty()) {
+      Optional<Node> enclosing = enclosingClass(t);
+      return enclosing.flatMap(n -> n instanceof ObjectCreationExpr o
+          ? Optional.of(new Implementation(o, o.getAnonymousClassBody().get(), List.of()))
+          : Optional.of(new Implementation(n, ((ClassOrInterfaceDeclaration) n).getMembers(), List.of())));
+    }
+    if (x instanceof NameExpr || x instanceof FieldAccessExpr) {
+      Optional<VariableRef> ref = x instanceof NameExpr n ? Scopes.lookup(n.getNameAsString(), n) : Optional.empty();
+      if (ref.isEmpty()) {
+        ref = types.variable(x);
+      }
+      if (ref.isEmpty() || ref.get().declaration().isEmpty()) {
+        return Optional.empty();
+      }
+      Node decl = ref.get().declaration().get();
+      if (ref.get().initializer().isPresent() && decl instanceof VariableDeclarator v && !reassigned(ref.get(), v)) {
+        Optional<Implementation> fromInit = implementation(ref.get().initializer().get(), depth + 1);
+        if (fromInit.isPresent()) {
+          return fromInit;
+        }
+      }
+      if (decl instanceof VariableDeclarator v && v.getType() instanceof ClassOrInterfaceType c) {
+        return ownClass(c, v);
+      }
+      if (decl instanceof com.github.javaparser.ast.body.Parameter p && p.getType() instanceof ClassOrInterfaceType c) {
+        return ownClass(c, p);
+      }
+      return Optional.empty();
+    }
+    if (x instanceof MethodCallExpr call && HelperMethods.isOwnCode(call.getScope(), call)) {
+      // A factory of this file: Watcher<Pod> watcher() { return new Watcher<>() {...}; }
+      return HelperMethods.forCall(call).flatMap(m -> m.getBody()).map(b -> b.getStatements())
+          .filter(s -> s.size() == 1).map(s -> s.get(0)).filter(Statement::isReturnStmt)
+          .flatMap(s -> ((ReturnStmt) s).getExpression()).flatMap(r -> implementation(r, depth + 1));
+    }
+    return Optional.empty();
+  }
+
+  /** A class of this file that implements Watcher (directly or through a supertype). */
+  private Optional<Implementation> ownClass(ClassOrInterfaceType type, Node context) {
+    Optional<TypeDeclaration<?>> declared = HelperMethods.typeInFile(context, type.getNameAsString());
+    if (declared.isEmpty() || !(declared.get() instanceof ClassOrInterfaceDeclaration c) || c.isInterface()) {
+      return Optional.empty();
+    }
+    boolean watcher = false;
+    List<ClassOrInterfaceType> parents = new ArrayList<>(c.getImplementedTypes()); // not a NodeList: that would re-parent the AST
+    parents.addAll(c.getExtendedTypes());
+    for (ClassOrInterfaceType parent : parents) {
+      if (types.isA(parent, Set.of(F8_WATCHER)).isYes()) {
+        watcher = true;
+      }
+    }
+    return watcher ? Optional.of(new Implementation(c, c.getMembers(), List.of())) : Optional.empty();
+  }
+
+  private static Optional<Node> enclosingClass(Node n) {
+    Node p = n.getParentNode().orElse(null);
+    while (p != null) {
+      if (p instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
+        return Optional.of(o);
+      }
+      if (p instanceof ClassOrInterfaceDeclaration c) {
+        return Optional.of(c);
+      }
+      if (p instanceof TypeDeclaration<?>) {
+        return Optional.empty();
+      }
+      p = p.getParentNode().orElse(null);
+    }
+    return Optional.empty();
+  }
+
+  private static boolean reassigned(VariableRef ref, VariableDeclarator v) {
+    Node region = ref.kind() == VariableRef.Kind.FIELD
+        ? v.findAncestor(TypeDeclaration.class).map(Node.class::cast).orElse(v)
+        : Scopes.enclosingBody(v);
+    return Scopes.isReassignedIn(region, ref.name());
+  }
+}

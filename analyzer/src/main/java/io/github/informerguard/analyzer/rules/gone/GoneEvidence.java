@@ -1,0 +1,327 @@
+package io.github.informerguard.analyzer.rules.gone;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.IntegerLiteralExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.SuperExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.ThrowStmt;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.type.Type;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.catalog.IndexFunctionHazards;
+import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.resolve.Scopes;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What a close handler or a watch loop does about 410, collected over its body and the helper
+ * methods of the same file that it calls. "Opaque" means the outcome is decided by code this
+ * rule cannot see (the exception or event is handed to it, or control goes to a user object),
+ * and suppresses the finding.
+ */
+final class GoneEvidence {
+
+  private static final int MAX_DEPTH = 4;
+  private static final Pattern LOGGER_NAME = Pattern.compile("(?i)_?(log|logger)");
+
+  /** Whether calls into unknown user code count as delegation (fabric8's small onClose), or only handing over the tracked values. */
+  enum Delegation {
+    TRACKED_VALUES_ONLY,
+    ANY_UNKNOWN_CALL
+  }
+
+  /** The collected facts. */
+  static final class Result {
+    boolean goneCheck;
+    boolean fabric8List;
+    boolean fabric8Watch;
+    boolean errorTypeCheck;
+    boolean clientJavaRelist;
+    boolean opaque;
+  }
+
+  private final TypeFacts types;
+
+  GoneEvidence(TypeFacts types) {
+    this.types = types;
+  }
+
+  Result scan(Node body, Set<Node> tracked, Delegation delegation) {
+    Result r = new Result();
+    Set<Node> visited = Collections.newSetFromMap(new IdentityHashMap<>());
+    scan(body, tracked, delegation, r, visited, 0);
+    return r;
+  }
+
+  private void scan(Node body, Set<Node> tracked, Delegation delegation, Result r, Set<Node> visited, int depth) {
+    body.walk(node -> {
+      if (node instanceof IntegerLiteralExpr lit && lit.asNumber().intValue() == WatchApis.HTTP_GONE) {
+        r.goneCheck = true;
+      } else if (node instanceof NameExpr n && n.getNameAsString().equals(WatchApis.HTTP_GONE_CONSTANT)) {
+        r.goneCheck = true;
+      } else if (node instanceof FieldAccessExpr f && f.getNameAsString().equals(WatchApis.HTTP_GONE_CONSTANT)) {
+        r.goneCheck = true;
+      } else if (node instanceof NameExpr n && n.getNameAsString().equals(WatchApis.K8S_ERROR_TYPE)) {
+        r.errorTypeCheck = true;
+      } else if (node instanceof FieldAccessExpr f && f.getNameAsString().equals(WatchApis.K8S_ERROR_TYPE)) {
+        r.errorTypeCheck = true;
+      } else if (node instanceof StringLiteralExpr s && s.getValue().equals(WatchApis.K8S_ERROR_TYPE)) {
+        r.errorTypeCheck = true;
+      } else if (node instanceof MethodCallExpr call) {
+        call(call, tracked, delegation, r, visited, depth);
+      } else if (node instanceof MethodReferenceExpr ref) {
+        Optional<MethodDeclaration> target = HelperMethods.forReference(ref);
+        if (target.isPresent()) {
+          follow(target.get(), Set.of(), delegation, r, visited, depth);
+        } else if (delegation == Delegation.ANY_UNKNOWN_CALL && !knownReceiver(ref.getScope())) {
+          r.opaque = true;
+        }
+      } else if (node instanceof ObjectCreationExpr created && delegation == Delegation.ANY_UNKNOWN_CALL
+          && !(created.getParentNode().orElse(null) instanceof ThrowStmt)
+          && created.getAnonymousClassBody().isEmpty()
+          && !known(qualify(created.getType().getNameWithScope(), created))) {
+        r.opaque = true;
+      } else if (node instanceof NameExpr n && isTracked(n, tracked) && escapes(n)) {
+        r.opaque = true;
+      }
+    });
+  }
+
+  private void call(MethodCallExpr call, Set<Node> tracked, Delegation delegation, Result r, Set<Node> visited,
+      int depth) {
+    String name = call.getNameAsString();
+    if (name.equals(WatchApis.F8_IS_HTTP_GONE)) {
+      r.goneCheck = true;
+    }
+    if (name.equals(WatchApis.F8_LIST_METHOD)) {
+      r.fabric8List = true;
+    }
+    if (name.equals(WatchApis.F8_WATCH_METHOD)) {
+      r.fabric8Watch = true;
+    }
+    if (name.startsWith(WatchApis.K8S_LIST_PREFIX) && !chainWatches(call) && !insideCreateWatch(call)) {
+      r.clientJavaRelist = true;
+    }
+    if (HelperMethods.isOwnCode(call.getScope(), call)) {
+      Optional<MethodDeclaration> target = HelperMethods.forCall(call);
+      if (target.isPresent()) {
+        Set<Node> passed = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < call.getArguments().size() && i < target.get().getParameters().size(); i++) {
+          if (call.getArgument(i) instanceof NameExpr n && isTracked(n, tracked)) {
+            passed.add(target.get().getParameter(i));
+          }
+        }
+        follow(target.get(), passed, delegation, r, visited, depth);
+      } else if (delegation == Delegation.ANY_UNKNOWN_CALL || call.getScope().filter(SuperExpr.class::isInstance).isPresent()) {
+        r.opaque = true; // inherited, overloaded or super: code we do not see
+      }
+      return;
+    }
+    if (delegation == Delegation.ANY_UNKNOWN_CALL && call.getScope().isPresent()
+        && !(call.getScope().get() instanceof MethodCallExpr) && !knownReceiver(call.getScope().get())) {
+      r.opaque = true;
+    }
+  }
+
+  private void follow(MethodDeclaration target, Set<Node> tracked, Delegation delegation, Result r,
+      Set<Node> visited, int depth) {
+    if (depth >= MAX_DEPTH || !visited.add(target) || target.getBody().isEmpty()) {
+      return;
+    }
+    scan(target.getBody().get(), tracked, delegation, r, visited, depth + 1);
+  }
+
+  /**
+   * A tracked value (the close exception, a watch event) handed as a whole to code we cannot
+   * see. Values derived from it ({@code e.getMessage()}, {@code event.type}) are data, not the
+   * exception or event, and do not count.
+   */
+  private boolean escapes(NameExpr use) {
+    Node child = use;
+    Node parent = use.getParentNode().orElse(null);
+    while (parent != null) {
+      if (parent instanceof MethodCallExpr call) {
+        if (call.getScope().isPresent() && call.getScope().get() == child) {
+          String name = call.getNameAsString();
+          if (!name.startsWith("as") && !name.equals("getCause")) {
+            return false; // a derived value
+          }
+        } else {
+          return !isLogging(call) && !(HelperMethods.isOwnCode(call.getScope(), call)
+              && HelperMethods.forCall(call).isPresent());
+        }
+      }
+      if (parent instanceof FieldAccessExpr) {
+        return false; // event.type, event.status: derived
+      }
+      if (parent instanceof ObjectCreationExpr created && created.getParentNode().orElse(null) instanceof ThrowStmt) {
+        return false;
+      }
+      if (parent instanceof AssignExpr a && a.getValue() == child) {
+        return true;
+      }
+      if (parent instanceof ReturnStmt) {
+        return true;
+      }
+      if (parent instanceof VariableDeclarator || parent instanceof Statement || parent instanceof LambdaExpr
+          || parent instanceof MethodDeclaration) {
+        return false;
+      }
+      child = parent;
+      parent = parent.getParentNode().orElse(null);
+    }
+    return false;
+  }
+
+  private boolean isTracked(NameExpr n, Set<Node> tracked) {
+    if (tracked.isEmpty()) {
+      return false;
+    }
+    return Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration).map(tracked::contains)
+        .orElse(false);
+  }
+
+  private boolean isLogging(MethodCallExpr call) {
+    if (call.getScope().isEmpty()) {
+      return false;
+    }
+    Expression scope = call.getScope().get();
+    if (scope instanceof FieldAccessExpr f && f.getScope() instanceof NameExpr sys
+        && sys.getNameAsString().equals("System") && (f.getNameAsString().equals("out") || f.getNameAsString().equals("err"))) {
+      return true;
+    }
+    if (scope instanceof NameExpr n || scope instanceof FieldAccessExpr) {
+      String simple = scope instanceof NameExpr n2 ? n2.getNameAsString() : ((FieldAccessExpr) scope).getNameAsString();
+      Optional<String> type = declaredType(scope);
+      if (type.isPresent()) {
+        return type.get().startsWith("org.slf4j.") || type.get().startsWith("java.util.logging.")
+            || type.get().startsWith("org.apache.logging.") || type.get().startsWith("org.apache.commons.logging.")
+            || type.get().startsWith("java.lang.System.Logger");
+      }
+      return LOGGER_NAME.matcher(simple).matches();
+    }
+    return false;
+  }
+
+  /** Whether the root of a receiver chain is a library object (or a logger), not user code. */
+  private boolean knownReceiver(Expression scope) {
+    Expression root = scope;
+    while (true) {
+      if (root instanceof MethodCallExpr m && m.getScope().isPresent()) {
+        root = m.getScope().get();
+      } else if (root instanceof FieldAccessExpr f && !(f.getScope() instanceof ThisExpr)
+          && !(f.getScope() instanceof NameExpr n && isTypeName(n))) {
+        root = f.getScope();
+      } else {
+        break;
+      }
+    }
+    if (root instanceof MethodCallExpr m) {
+      // foo().bar(): what the own method returns decides
+      return HelperMethods.forCall(m).map(d -> known(declaredName(d.getType(), d))).orElse(false);
+    }
+    if (root instanceof NameExpr n && isTypeName(n)) {
+      return known(qualify(n.getNameAsString(), n));
+    }
+    if (root instanceof NameExpr || root instanceof FieldAccessExpr) {
+      Optional<String> type = declaredType(root);
+      if (type.isPresent()) {
+        return known(type);
+      }
+      if (root instanceof FieldAccessExpr f && f.getScope() instanceof NameExpr owner && isTypeName(owner)) {
+        return known(qualify(owner.getNameAsString(), owner)); // System.err, a static field of a library type
+      }
+      String simple = root instanceof NameExpr n ? n.getNameAsString() : ((FieldAccessExpr) root).getNameAsString();
+      return LOGGER_NAME.matcher(simple).matches();
+    }
+    if (root instanceof ObjectCreationExpr created) {
+      return known(qualify(created.getType().getNameWithScope(), created));
+    }
+    return root instanceof com.github.javaparser.ast.expr.TypeExpr t
+        && known(qualify(t.getType().asString(), t));
+  }
+
+  private boolean isTypeName(NameExpr n) {
+    return Character.isUpperCase(n.getNameAsString().charAt(0)) && Scopes.lookup(n.getNameAsString(), n).isEmpty();
+  }
+
+  private Optional<String> declaredType(Expression e) {
+    Optional<VariableRef> ref = e instanceof NameExpr n ? Scopes.lookup(n.getNameAsString(), n) : Optional.empty();
+    if (ref.isEmpty()) {
+      ref = types.variable(e);
+    }
+    if (ref.isEmpty() || ref.get().declaration().isEmpty()) {
+      return Optional.empty();
+    }
+    Node d = ref.get().declaration().get();
+    if (d instanceof VariableDeclarator v) {
+      if (v.getType().isVarType()) {
+        return v.getInitializer().filter(ObjectCreationExpr.class::isInstance)
+            .flatMap(o -> types.typeName(((ObjectCreationExpr) o).getType().getNameWithScope(), o));
+      }
+      return declaredName(v.getType(), d);
+    }
+    if (d instanceof Parameter p) {
+      return declaredName(p.getType(), d);
+    }
+    return Optional.empty();
+  }
+
+  private Optional<String> declaredName(Type type, Node context) {
+    if (type instanceof ClassOrInterfaceType c) {
+      return qualify(c.getNameWithScope(), context);
+    }
+    return type.isPrimitiveType() || type.isVoidType() ? Optional.of("java.lang." + type.asString()) : Optional.empty();
+  }
+
+  /** A written type name, falling back to java.lang for the types TypeNames does not list. */
+  private Optional<String> qualify(String written, Node context) {
+    Optional<String> q = types.typeName(written, context);
+    if (q.isEmpty() && !written.contains(".")
+        && IndexFunctionHazards.jdkClass("java.lang." + written).isPresent()) {
+      return Optional.of("java.lang." + written);
+    }
+    return q;
+  }
+
+  private static boolean known(Optional<String> qualified) {
+    return qualified.isPresent() && WatchApis.KNOWN_LIBRARY_PREFIXES.stream().anyMatch(qualified.get()::startsWith);
+  }
+
+  /** {@code api.listNamespacedPod(ns).watch(true)}: the watch request itself, not a re-list. */
+  private static boolean chainWatches(MethodCallExpr call) {
+    Node n = call;
+    while (n.getParentNode().orElse(null) instanceof MethodCallExpr parent
+        && parent.getScope().isPresent() && parent.getScope().get() == n) {
+      if (parent.getNameAsString().equals(WatchApis.F8_WATCH_METHOD)) {
+        return true;
+      }
+      n = parent;
+    }
+    return false;
+  }
+
+  private static boolean insideCreateWatch(Node node) {
+    return node.findAncestor(MethodCallExpr.class, m -> m.getNameAsString().equals(WatchApis.K8S_CREATE_WATCH))
+        .isPresent();
+  }
+}

@@ -1,0 +1,122 @@
+package io.github.informerguard.analyzer.rules.gone;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+import io.github.informerguard.analyzer.api.Family;
+import io.github.informerguard.analyzer.api.Rule;
+import io.github.informerguard.analyzer.api.RuleContext;
+import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.catalog.WatchApis;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Flags raw watches whose close or error path ignores HTTP 410 Gone: fabric8 {@code Watcher}s
+ * handed to {@code watch(...)} whose {@code onClose(WatcherException)} neither checks for 410
+ * nor re-lists and re-watches, and client-java {@code Watch.createWatch(...)} loops with no 410
+ * handling. Informers and JOSDK event sources re-list by themselves and are not raw watches.
+ * Docs: docs/rules/MissingGoneHandling.md.
+ */
+public final class MissingGoneHandling implements Rule {
+
+  public static final String ID = "MissingGoneHandling";
+
+  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
+      ID,
+      "Raw watch whose close/error path ignores HTTP 410 Gone (no relist and rewatch)",
+      Severity.WARNING,
+      Family.GONE,
+      "0.1.0",
+      WatchApis.TRIGGER_WORDS,
+      Map.of());
+
+  @Override
+  public RuleDescriptor descriptor() {
+    return DESCRIPTOR;
+  }
+
+  @Override
+  public void check(RuleContext ctx) {
+    GoneEvidence evidence = new GoneEvidence(ctx.types());
+    checkFabric8(ctx, evidence);
+    checkClientJava(ctx, evidence);
+  }
+
+  private void checkFabric8(RuleContext ctx, GoneEvidence evidence) {
+    Fabric8Watchers watchers = new Fabric8Watchers(ctx.types());
+    for (Fabric8Watchers.Implementation impl : watchers.find(ctx.unit())) {
+      Optional<MethodDeclaration> onClose = watchers.onClose(impl);
+      if (onClose.isEmpty() || impl.watches().stream().anyMatch(MissingGoneHandling::insideRelistLoop)) {
+        continue;
+      }
+      Set<Node> exception = Collections.newSetFromMap(new IdentityHashMap<>());
+      exception.add(onClose.get().getParameter(0));
+      GoneEvidence.Result r = evidence.scan(onClose.get().getBody().get(), exception,
+          GoneEvidence.Delegation.ANY_UNKNOWN_CALL);
+      if (r.goneCheck || (r.fabric8List && r.fabric8Watch) || r.opaque) {
+        continue;
+      }
+      MethodCallExpr first = impl.watches().get(0);
+      String watched = GoneMessages.shorten(first.getScope().map(Expression::toString).orElse("?"));
+      ctx.report(onClose.get(), GoneMessages.fabric8(watched, handlesErrorAction(impl)));
+    }
+  }
+
+  private void checkClientJava(RuleContext ctx, GoneEvidence evidence) {
+    ClientJavaWatches watches = new ClientJavaWatches(ctx.types());
+    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+      if (!watches.isCreateWatch(call)) {
+        continue;
+      }
+      Optional<Node> callable = ClientJavaWatches.enclosingCallable(call);
+      if (callable.isEmpty() || !watches.iterated(call, callable.get())) {
+        continue;
+      }
+      GoneEvidence.Result r = evidence.scan(callable.get(), watches.events(callable.get()),
+          GoneEvidence.Delegation.TRACKED_VALUES_ONLY);
+      if (r.goneCheck || (r.errorTypeCheck && r.clientJavaRelist) || r.opaque) {
+        continue;
+      }
+      ctx.report(call, GoneMessages.clientJava(GoneMessages.shorten(call.getArgument(1).toString())));
+    }
+  }
+
+  /**
+   * A watch opened inside a loop that also lists: the loop itself re-lists and re-watches
+   * whenever the watch ends, whatever onClose does.
+   */
+  private static boolean insideRelistLoop(MethodCallExpr watch) {
+    Node n = watch.getParentNode().orElse(null);
+    while (n != null && !(n instanceof MethodDeclaration)) {
+      Node body = n instanceof WhileStmt w ? w.getBody()
+          : n instanceof DoStmt d ? d.getBody()
+          : n instanceof ForStmt f ? f.getBody()
+          : n instanceof ForEachStmt fe ? fe.getBody() : null;
+      if (body != null && body.findAll(MethodCallExpr.class).stream()
+          .anyMatch(m -> m.getNameAsString().equals(WatchApis.F8_LIST_METHOD))) {
+        return true;
+      }
+      n = n.getParentNode().orElse(null);
+    }
+    return false;
+  }
+
+  /** Whether eventReceived mentions Action.ERROR, which suggests the author thought 410 arrives there. */
+  private static boolean handlesErrorAction(Fabric8Watchers.Implementation impl) {
+    return impl.method("eventReceived", 2).map(m -> m.findAll(Expression.class).stream().anyMatch(e ->
+        (e instanceof NameExpr n && n.getNameAsString().equals("ERROR"))
+            || (e instanceof FieldAccessExpr f && f.getNameAsString().equals("ERROR")))).orElse(false);
+  }
+}

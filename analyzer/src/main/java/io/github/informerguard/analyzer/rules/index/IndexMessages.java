@@ -1,0 +1,84 @@
+package io.github.informerguard.analyzer.rules.index;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import io.github.informerguard.analyzer.catalog.IndexerApis.Library;
+import java.util.Optional;
+
+/** The text of StatefulIndexFunction findings: the statement at fault, why it hurts, the fix. */
+final class IndexMessages {
+
+  private static final int MAX_STATEMENT = 80;
+
+  private static final String FIX = " Make the index function a pure function of its argument that reads only the"
+      + " object's own fields and returns a fresh list (List.of(...)). informer-guard's runtime informer"
+      + " (InformerGuard.builder(resources) -> GuardedInformer) stores the index values it computed for each"
+      + " object and removes by those stored values, so an impure function cannot leave stale entries there, and"
+      + " it contains exceptions thrown by index functions.";
+
+  private IndexMessages() {}
+
+  static String message(Node anchor, Optional<String> indexName, PurityScanner.Hazard hazard, Library library) {
+    String subject = "Index function " + describe(anchor) + indexName.map(n -> " (index \"" + n + "\")").orElse("");
+    String where = hazard.helper().map(h -> " in helper " + h + "()").orElse("");
+    String statement = "`" + statementText(hazard.node()) + "`";
+    String what = switch (hazard.kind()) {
+      case SHARED_WRITE -> " writes state shared across calls" + hazard.target().map(t -> " ('" + t + "')").orElse("")
+          + where + ": " + statement + ".";
+      case ARGUMENT_MUTATION -> " mutates the object it indexes" + where + ": " + statement
+          + ". That object is the cached instance that every handler and cache reader also sees.";
+      case NONDETERMINISM -> " is non-deterministic" + where + ": " + statement
+          + " gives a different result each call, so the same object gets different index keys.";
+      case CLIENT_CALL -> " calls the Kubernetes API" + where + ": " + statement
+          + ". Its result depends on server state, not on the object, and the cache's writer runs index functions"
+          + " while holding the cache lock, so the call stalls event delivery.";
+      case IO -> " does I/O" + where + ": " + statement
+          + ". Its result depends on outside state, not on the object, and the cache's writer runs index functions"
+          + " while holding the cache lock, so the I/O stalls event delivery.";
+    };
+    return subject + what + " " + why(library) + FIX;
+  }
+
+  private static String why(Library library) {
+    return switch (library) {
+      case CLIENT_JAVA -> "client-java's Cache removes an object's old entries by re-running the function on the old"
+          + " object, and re-runs every index function on every object at each resync, so a result that depends on"
+          + " anything but the object leaves stale index entries or loses entries.";
+      case FABRIC8, JOSDK -> (library == Library.JOSDK ? "JOSDK hands index functions to fabric8's informer cache. " : "")
+          + "fabric8's cache removes an object's old entries by re-running the function on the old object, and"
+          + " byIndex/index readers re-evaluate it concurrently on their own threads, so a result that depends on"
+          + " anything but the object leaves stale index entries or loses entries.";
+    };
+  }
+
+  static String describe(Node anchor) {
+    if (anchor instanceof LambdaExpr) {
+      return "lambda";
+    }
+    if (anchor instanceof MethodReferenceExpr ref) {
+      return ref.toString();
+    }
+    if (anchor instanceof ObjectCreationExpr created) {
+      return created.getAnonymousClassBody().isPresent()
+          ? "anonymous " + created.getType().getNameAsString()
+          : "new " + created.getType().getNameAsString() + "()";
+    }
+    if (anchor instanceof NameExpr n) {
+      return "'" + n.getNameAsString() + "'";
+    }
+    return "'" + flatten(anchor.toString()) + "'";
+  }
+
+  /** The offending code on one line, truncated at a sensible length. */
+  static String statementText(Node node) {
+    String text = flatten(node.toString());
+    return text.length() <= MAX_STATEMENT ? text : text.substring(0, MAX_STATEMENT - 3) + "...";
+  }
+
+  private static String flatten(String s) {
+    return s.replaceAll("\\s+", " ").trim();
+  }
+}

@@ -1,0 +1,99 @@
+package io.github.informerguard.analyzer.rules.index;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import io.github.informerguard.analyzer.api.Family;
+import io.github.informerguard.analyzer.api.Rule;
+import io.github.informerguard.analyzer.api.RuleContext;
+import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.catalog.IndexerApis;
+import io.github.informerguard.analyzer.catalog.IndexerApis.Shape;
+import io.github.informerguard.analyzer.catalog.IndexerApis.Site;
+import io.github.informerguard.analyzer.fold.ConstantFolder;
+import io.github.informerguard.analyzer.fold.Folded;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Flags index functions registered with an informer, indexer or cache that write shared or
+ * captured state, mutate the object they index, are non-deterministic, or call the Kubernetes
+ * API or do I/O. Docs: docs/rules/StatefulIndexFunction.md.
+ */
+public final class StatefulIndexFunction implements Rule {
+
+  public static final String ID = "StatefulIndexFunction";
+
+  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
+      ID,
+      "Index function that writes shared state, mutates the indexed object, is non-deterministic, or does I/O / API calls",
+      Severity.WARNING,
+      Family.INDEX_FUNCTIONS,
+      "0.1.0",
+      IndexerApis.TRIGGER_WORDS,
+      Map.of());
+
+  @Override
+  public RuleDescriptor descriptor() {
+    return DESCRIPTOR;
+  }
+
+  @Override
+  public void check(RuleContext ctx) {
+    IndexFunctions functions = new IndexFunctions(ctx.types());
+    PurityScanner scanner = new PurityScanner(ctx.types());
+    ConstantFolder folder = new ConstantFolder(ctx.types());
+    Set<Node> reported = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+      if (call.getScope().isEmpty()) {
+        continue;
+      }
+      for (Site site : IndexerApis.METHODS) {
+        if (site.matchesShape(call.getNameAsString(), call.getArguments().size())
+            && ctx.types().isA(call.getScope().get(), site.owners()).isYes()) {
+          inspect(ctx, functions, scanner, folder, reported, site, call, call.getArguments());
+          break;
+        }
+      }
+    }
+    for (ObjectCreationExpr created : ctx.unit().findAll(ObjectCreationExpr.class)) {
+      if (!IndexerApis.CONSTRUCTED_SIMPLE_NAMES.contains(created.getType().getNameAsString())) {
+        continue;
+      }
+      for (Site site : IndexerApis.CONSTRUCTORS) {
+        if (site.arity() == created.getArguments().size() && ctx.types().isA(created.getType(), site.owners()).isYes()) {
+          inspect(ctx, functions, scanner, folder, reported, site, created, created.getArguments());
+          break;
+        }
+      }
+    }
+  }
+
+  private void inspect(RuleContext ctx, IndexFunctions functions, PurityScanner scanner, ConstantFolder folder,
+      Set<Node> reported, Site site, Node registration, List<Expression> args) {
+    for (int position : site.positions()) {
+      Expression arg = args.get(position);
+      List<IndexFunctions.Passed> passed = site.shape() == Shape.MAP
+          ? functions.mapEntries(arg, registration)
+          : List.of(new IndexFunctions.Passed(arg, position == 1 ? Optional.of(args.get(0)) : Optional.empty(), arg));
+      for (IndexFunctions.Passed p : passed) {
+        if (reported.contains(p.anchor())) {
+          continue;
+        }
+        Optional<PurityScanner.Hazard> hazard = functions.body(p.value()).flatMap(scanner::firstHazard);
+        if (hazard.isPresent()) {
+          reported.add(p.anchor());
+          Optional<String> name = p.key().flatMap(folder::fold).map(Folded::value)
+              .filter(String.class::isInstance).map(String.class::cast);
+          ctx.report(p.anchor(), IndexMessages.message(p.anchor(), name, hazard.get(), site.library()));
+        }
+      }
+    }
+  }
+}

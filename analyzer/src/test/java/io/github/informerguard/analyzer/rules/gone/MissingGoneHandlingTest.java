@@ -1,0 +1,72 @@
+package io.github.informerguard.analyzer.rules.gone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.RuleRegistry;
+import io.github.informerguard.analyzer.testing.Fixture;
+import io.github.informerguard.analyzer.testing.FixtureRunner;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MissingGoneHandlingTest {
+
+  private static final String ID = "MissingGoneHandling";
+
+  @Test
+  void fixtureCompilesAgainstTheRealClients(@TempDir Path out) {
+    FixtureRunner.assertCompiles(Fixture.of(ID), out);
+  }
+
+  @Test
+  void reportsExactlyTheMarkedLinesInBothModes() {
+    FixtureRunner.verify(ID);
+  }
+
+  @Test
+  void isRegisteredAfterStatefulIndexFunction() {
+    List<String> ids = RuleRegistry.builtIn().rules().stream().map(r -> r.descriptor().id()).toList();
+    assertThat(ids).containsSubsequence("ShortResyncPeriod", "StatefulIndexFunction", ID);
+  }
+
+  @Test
+  void fabric8FindingIsAtTheOnCloseNameAndExplainsTheMechanics() {
+    AnalysisResult r = precise();
+    Finding f = r.findings().stream()
+        .filter(x -> x.message().contains("client.pods().inNamespace(\"default\").watch(...)")).findFirst().orElseThrow();
+    assertThat(f.column()).as("reported at the onClose name").isEqualTo(19);
+    assertThat(f.message())
+        .contains("e.isHttpGone()")
+        .contains("410 Gone")
+        .contains("does not re-list or re-watch by itself")
+        .contains("list() again and watch from the list's resourceVersion")
+        .contains("InformerGuard.inform(resources, handler)")
+        .contains("RelistBudget");
+  }
+
+  @Test
+  void errorCaseInEventReceivedIsCalledOutAsNoSubstitute() {
+    assertThat(precise().findings()).anySatisfy(f -> assertThat(f.message())
+        .contains("passed to client.pods().inAnyNamespace().watch(...)")
+        .contains("The Action.ERROR case in eventReceived does not cover this"));
+  }
+
+  @Test
+  void clientJavaFindingIsAtTheCreateWatchCall() {
+    AnalysisResult r = precise();
+    List<Finding> cj = r.findings().stream().filter(f -> f.file().endsWith("ClientJavaWatches.java")).toList();
+    assertThat(cj).hasSize(3);
+    assertThat(cj.get(0).message())
+        .startsWith("Watch.createWatch(api.listNamespacedPod(ns).watch(true).buildCall(null))")
+        .contains("ApiException with code 410")
+        .contains("ERROR event (object null, status.code 410)")
+        .contains("watch from the list's resourceVersion");
+  }
+
+  private static AnalysisResult precise() {
+    return FixtureRunner.run(Fixture.of(ID), ID, true);
+  }
+}

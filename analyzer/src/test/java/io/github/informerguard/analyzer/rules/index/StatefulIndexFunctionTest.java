@@ -1,0 +1,106 @@
+package io.github.informerguard.analyzer.rules.index;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.RuleRegistry;
+import io.github.informerguard.analyzer.testing.Fixture;
+import io.github.informerguard.analyzer.testing.FixtureRunner;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StatefulIndexFunctionTest {
+
+  private static final String ID = "StatefulIndexFunction";
+
+  @Test
+  void fixtureCompilesAgainstTheRealClients(@TempDir Path out) {
+    FixtureRunner.assertCompiles(Fixture.of(ID), out);
+  }
+
+  @Test
+  void reportsExactlyTheMarkedLinesInBothModes() {
+    FixtureRunner.verify(ID);
+  }
+
+  @Test
+  void isRegisteredAfterShortResyncPeriod() {
+    List<String> ids = RuleRegistry.builtIn().rules().stream().map(r -> r.descriptor().id()).toList();
+    assertThat(ids).containsSubsequence("ShortResyncPeriod", ID);
+  }
+
+  @Test
+  void messageNamesTheSharedWriteAndTheIndex() {
+    Finding f = find(precise(), "(index \"byName\")");
+    assertThat(f.message())
+        .contains("Index function lambda (index \"byName\") writes state shared across calls ('seen')")
+        .contains("`seen.add(p.getMetadata().getName())`")
+        .contains("re-running the function on the old object")
+        .contains("byIndex/index readers re-evaluate it concurrently")
+        .contains("List.of(...)")
+        .contains("GuardedInformer")
+        .contains("removes by those stored values");
+  }
+
+  @Test
+  void messageNamesTheStatementInsideAHelper() {
+    Finding f = find(precise(), "(index \"remembered\")");
+    assertThat(f.message()).contains("in helper rememberNode()")
+        .contains("`LAST_NODE.put(pod.getMetadata().getName(), pod.getSpec().getNodeName())`");
+  }
+
+  @Test
+  void argumentMutationAndClockAreExplained() {
+    AnalysisResult r = precise();
+    assertThat(find(r, "(index \"labelled\")").message())
+        .contains("anonymous Function").contains("mutates the object it indexes")
+        .contains("`pod.getMetadata().getLabels().put(\"indexed\", \"true\")`");
+    assertThat(find(r, "Index function 'BY_MINUTE'").message())
+        .contains("is non-deterministic: `System.currentTimeMillis()`");
+  }
+
+  @Test
+  void clientJavaMessageExplainsResync() {
+    Finding f = find(precise(), "(index \"byNow\")");
+    assertThat(f.message()).contains("`System.nanoTime()`").contains("at each resync");
+  }
+
+  @Test
+  void apiCallIsNamedAndTruncated() {
+    Finding f = find(precise(), "(index \"byOwnerPod\")");
+    assertThat(f.message()).contains("calls the Kubernetes API: `client.pods().inNamespace(\"default\")")
+        .contains("...`");
+  }
+
+  @Test
+  void reportsAtTheFunctionNotAtTheCall() {
+    Finding f = find(precise(), "(index \"byGeneration\")");
+    assertThat(f.line()).isEqualTo(lineOf(f, "cm -> List.of(String.valueOf(generation.getAndIncrement()))"));
+  }
+
+  private static int lineOf(Finding f, String text) {
+    try {
+      List<String> lines = java.nio.file.Files.readAllLines(f.file());
+      for (int i = 0; i < lines.size(); i++) {
+        if (lines.get(i).contains(text)) {
+          return i + 1;
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    throw new AssertionError(text + " not in " + f.file());
+  }
+
+  private static AnalysisResult precise() {
+    return FixtureRunner.run(Fixture.of(ID), ID, true);
+  }
+
+  private static Finding find(AnalysisResult r, String fragment) {
+    return r.findings().stream().filter(f -> f.message().contains(fragment)).findFirst()
+        .orElseThrow(() -> new AssertionError("no finding containing " + fragment + " in " + r.findings()));
+  }
+}
