@@ -98,11 +98,11 @@ public class CheckMojo extends AbstractMojo {
 
   /**
    * The policy file (YAML or JSON) with per-rule settings and exclusion globs, for example
-   * {@code rules: { ShortResyncPeriod: { severity: error, minimumPeriod: 5m } }}. When not set,
-   * {@code ${project.basedir}/informer-guard.yaml} is used if it exists, else the rules' defaults.
+   * <code>rules: { ShortResyncPeriod: { severity: error, minimumPeriod: 5m } }</code>. When not set,
+   * <code>${project.basedir}/informer-guard.yaml</code> is used if it exists, else the rules' defaults.
    * A file that is set but missing, or that has an unknown key or a bad value, fails the build
    * with a message naming the file and the key. In a multi-module build, point every module at
-   * one file with {@code ${maven.multiModuleProjectDirectory}/informer-guard.yaml}.
+   * one file with <code>${maven.multiModuleProjectDirectory}/informer-guard.yaml</code>.
    */
   @Parameter(property = "informer-guard.configFile")
   private File configFile;

@@ -49,7 +49,8 @@ final class ConsoleReport {
     String errors = result.errors().isEmpty()
         ? ""
         : ", " + result.errors().size() + (result.errors().size() == 1 ? " file" : " files") + " not analyzed";
-    return "informer-guard: " + found + errors + "; " + stats.filesScanned() + " files scanned, "
+    return "informer-guard: " + found + errors + "; " + stats.filesScanned()
+        + (stats.filesScanned() == 1 ? " file" : " files") + " scanned, "
         + stats.filesParsed() + " parsed, " + result.mode().id() + " mode, " + stats.millis() + " ms";
   }
 

@@ -57,6 +57,14 @@ class ConsoleReportTest {
   }
 
   @Test
+  void closingSummaryUsesTheSingularForOneFile() {
+    AnalysisResult result = new AnalysisResult(AnalysisMode.LENIENT, List.of(),
+        List.of(finding("ShortResyncPeriod", Severity.WARNING, 2)), List.of(), new AnalysisStats(1, 1, 7));
+    assertThat(ConsoleReport.summary(result)).isEqualTo(
+        "informer-guard: 1 finding (1 warning) in 1 file; 1 file scanned, 1 parsed, lenient mode, 7 ms");
+  }
+
+  @Test
   void closingSummarySaysSoWhenThereIsNothing() {
     AnalysisResult result = new AnalysisResult(AnalysisMode.PRECISE, List.of(), List.of(), List.of(), new AnalysisStats(3, 0, 5));
     assertThat(ConsoleReport.summary(result))
