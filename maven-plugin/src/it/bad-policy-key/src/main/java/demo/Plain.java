@@ -1,0 +1,3 @@
+package demo;
+
+public final class Plain {}

@@ -1,0 +1,61 @@
+import groovy.json.JsonSlurper
+
+// The exact findings this project must produce: [ruleId, file relative to the project, line].
+// Each misuse in src/ carries a "// violation: <RuleId>" comment; add its line here when the
+// rule lands in the engine (today only ShortResyncPeriod exists):
+//   ['InformerNeverStopped',  'src/main/java/demo/cancel/CancellationMisuse.java', 19],
+//   ['WatchNeverClosed',      'src/main/java/demo/cancel/CancellationMisuse.java', 23],
+//   ['UnboundedInformerWait', 'src/main/java/demo/cancel/CancellationMisuse.java', 27],
+//   ['InterruptSwallowed',    'src/main/java/demo/cancel/CancellationMisuse.java', 33],
+//   ['MissingGoneHandling',   'src/main/java/demo/gone/GoneMisuse.java', 22],
+//   ['StatefulIndexFunction', 'src/main/java/demo/index/IndexMisuse.java', 15],
+def EXPECTED = [
+    ['ShortResyncPeriod', 'src/main/java/demo/resync/ResyncMisuse.java', 23],
+    ['ShortResyncPeriod', 'src/main/java/demo/resync/ResyncMisuse.java', 24],
+    ['ShortResyncPeriod', 'src/main/java/demo/resync/ResyncMisuse.java', 27],
+]
+
+def log = new File(basedir, 'build.log').text
+// Closures keep a failed assertion's message short (the expectation, not the whole log).
+def logHas = { String s -> log.contains(s) }
+def logCount = { regex -> (log =~ regex).size() }
+def reports = new File(basedir, 'target/informer-guard')
+def json = new JsonSlurper().parse(new File(reports, 'informer-guard.json'))
+def sarif = new JsonSlurper().parse(new File(reports, 'informer-guard.sarif'))
+
+// The JSON report holds exactly the expected findings, in precise mode, with no file errors.
+assert json.mode == 'precise'
+assert json.errors == []
+def actual = json.findings.collect { [it.ruleId, it.file, it.line] }
+assert actual.toSet() == EXPECTED.toSet() : "findings differ\n  unexpected: ${actual - EXPECTED}\n  missing:    ${EXPECTED - actual}"
+assert actual.size() == EXPECTED.size()
+
+// The folded values appear in the messages (a constant in the same file, a TimeUnit call, a constant in another file).
+def messages = json.findings.collectEntries { [(it.line): it.message] }
+assert messages[23].contains('30s')
+assert messages[24].contains('10s')
+assert messages[27].contains('20s')
+
+// Each finding is logged javac-style at its severity's level, with the absolute path.
+def levels = [error: 'ERROR', warning: 'WARNING', info: 'INFO']
+json.findings.each { f ->
+  def path = new File(basedir, f.file).canonicalPath
+  def line = "[${levels[f.severity]}] ${path}:[${f.line},${f.column}] ${f.ruleId}: ${f.message}"
+  assert logHas(line) : "missing log line: ${line}"
+}
+
+// One summary line per rule, and the failure names the count and the threshold.
+EXPECTED.collect { it[0] }.toSet().each { rule ->
+  def n = EXPECTED.count { it[0] == rule }
+  assert logCount(/\[INFO\] ${rule}: ${n} findings? \(/) > 0
+}
+assert logHas("informer-guard found ${EXPECTED.size()} findings at or above warning.")
+assert logHas('BUILD FAILURE')
+
+// The SARIF report has the same results and describes every rule that ran.
+def run = sarif.runs[0]
+assert sarif.version == '2.1.0'
+assert run.results.collect { [it.ruleId, it.locations[0].physicalLocation.artifactLocation.uri,
+                               it.locations[0].physicalLocation.region.startLine] }.toSet() == EXPECTED.toSet()
+assert run.tool.driver.rules*.id.containsAll(EXPECTED.collect { it[0] }.toSet())
+return true

@@ -1,0 +1,294 @@
+package io.github.informerguard.maven;
+
+import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.engine.AnalysisError;
+import io.github.informerguard.analyzer.engine.AnalysisRequest;
+import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.Analyzer;
+import io.github.informerguard.analyzer.policy.Policy;
+import io.github.informerguard.analyzer.policy.PolicyException;
+import io.github.informerguard.analyzer.policy.PolicyLoader;
+import io.github.informerguard.analyzer.report.ReportFormat;
+import io.github.informerguard.analyzer.report.Reporter;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * Analyzes the module's Java sources for Kubernetes informer and watch misuse, logs each finding
+ * javac-style, writes {@code informer-guard.json} and {@code informer-guard.sarif} to
+ * {@code outputDirectory}, and fails the build when findings at or above {@code failOn} exceed
+ * {@code maxAllowedViolations}.
+ *
+ * <p>The sources are the compile source roots (plus the test source roots with
+ * {@code includeTests}), analyzed in precise mode against the module's compile (or test)
+ * classpath, so a constant defined in a dependency or a sibling module folds to its value. Runs
+ * after {@code package} by default, so the classes of the module itself are on that classpath.
+ * Modules with {@code pom} packaging or without any existing source root are skipped.
+ */
+@Mojo(
+    name = "check",
+    defaultPhase = LifecyclePhase.VERIFY,
+    requiresDependencyResolution = ResolutionScope.TEST,
+    threadSafe = true)
+public class CheckMojo extends AbstractMojo {
+
+  static final String JSON_REPORT = "informer-guard.json";
+  static final String SARIF_REPORT = "informer-guard.sarif";
+
+  /** The module being built. */
+  @Parameter(defaultValue = "${project}", readonly = true, required = true)
+  private MavenProject project;
+
+  /** Skips the analysis entirely; nothing is analyzed and no report is written. */
+  @Parameter(property = "informer-guard.skip", defaultValue = "false")
+  private boolean skip;
+
+  /**
+   * Whether findings at or above {@code failOn}, when there are more of them than
+   * {@code maxAllowedViolations}, fail the build. When false they are still logged and written to
+   * the reports, and the build goes on.
+   */
+  @Parameter(property = "informer-guard.failOnViolation", defaultValue = "true")
+  private boolean failOnViolation;
+
+  /**
+   * The lowest finding severity that counts towards failing the build: {@code info},
+   * {@code warning} or {@code error}. Findings below it are logged and reported but never fail
+   * the build. A rule's severity comes from its default or from the policy file.
+   */
+  @Parameter(property = "informer-guard.failOn", defaultValue = "warning")
+  private String failOn;
+
+  /**
+   * How many findings at or above {@code failOn} are tolerated before the build fails; the
+   * build fails only when their number exceeds this value.
+   */
+  @Parameter(property = "informer-guard.maxAllowedViolations", defaultValue = "0")
+  private int maxAllowedViolations;
+
+  /**
+   * Whether to log each finding, javac-style, at its severity's level
+   * ({@code [WARNING] /abs/path/Foo.java:[12,9] RuleId: message}), so that IDEs and CI annotate
+   * the line. When false, only the per-rule summary and the verdict are logged; the reports
+   * still hold every finding.
+   */
+  @Parameter(property = "informer-guard.printFailingErrors", defaultValue = "true")
+  private boolean printFailingErrors;
+
+  /**
+   * The policy file (YAML or JSON) with per-rule settings and exclusion globs, for example
+   * <code>rules: { ShortResyncPeriod: { severity: error, minimumPeriod: 5m } }</code>. When not set,
+   * <code>${project.basedir}/informer-guard.yaml</code> is used if it exists, else the rules' defaults.
+   * A file that is set but missing, or that has an unknown key or a bad value, fails the build
+   * with a message naming the file and the key. In a multi-module build, point every module at
+   * one file with <code>${maven.multiModuleProjectDirectory}/informer-guard.yaml</code>.
+   */
+  @Parameter(property = "informer-guard.configFile")
+  private File configFile;
+
+  /** The folder that receives {@code informer-guard.json} and {@code informer-guard.sarif}. */
+  @Parameter(property = "informer-guard.outputDirectory", defaultValue = "${project.build.directory}/informer-guard")
+  private File outputDirectory;
+
+  /**
+   * Also analyzes the test source roots, resolving against the test classpath instead of the
+   * compile classpath.
+   */
+  @Parameter(property = "informer-guard.includeTests", defaultValue = "false")
+  private boolean includeTests;
+
+  /**
+   * Ant-style patterns, relative to each source root, of the files to analyze (comma-separated
+   * in the user property). Only {@code .java} files are ever analyzed.
+   */
+  @Parameter(property = "informer-guard.includes", defaultValue = "**/*.java")
+  private List<String> includes;
+
+  /**
+   * Ant-style patterns, relative to each source root, of files not to analyze, such as
+   * {@code **}{@code /generated/**} (comma-separated in the user property). Excluded files are
+   * never read. The policy file's {@code exclude} globs apply as well.
+   */
+  @Parameter(property = "informer-guard.excludes")
+  private List<String> excludes;
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    Log log = getLog();
+    if (skip) {
+      log.info("Skipping informer-guard: informer-guard.skip is true");
+      return;
+    }
+    if ("pom".equals(project.getPackaging())) {
+      log.info("Skipping informer-guard: pom packaging has no sources to analyze");
+      return;
+    }
+    List<Path> roots = existingSourceRoots();
+    if (roots.isEmpty()) {
+      log.info("Skipping informer-guard: no source root exists (" + String.join(", ", declaredSourceRoots()) + ")");
+      return;
+    }
+    Severity threshold = failOnSeverity();
+    if (maxAllowedViolations < 0) {
+      throw new MojoExecutionException("maxAllowedViolations must be 0 or more, not " + maxAllowedViolations);
+    }
+
+    Analyzer analyzer = new Analyzer();
+    Policy policy = loadPolicy(analyzer);
+    Path basedir = project.getBasedir().toPath().toAbsolutePath().normalize();
+    List<Path> files;
+    try {
+      files = new SourceSelection(includes, excludes, policy).select(roots);
+    } catch (IOException e) {
+      throw new MojoExecutionException("informer-guard cannot list the source files: " + e.getMessage(), e);
+    }
+
+    AnalysisResult result;
+    try {
+      result = analyzer.analyze(new AnalysisRequest(files, Optional.of(classpath()), policy, Optional.empty(), basedir, 0));
+    } catch (UncheckedIOException | IllegalStateException e) {
+      throw new MojoExecutionException("informer-guard analysis failed: " + e.getMessage(), e);
+    }
+
+    logResult(result);
+    List<Path> reports = writeReports(result, basedir);
+    log.info("informer-guard reports: " + String.join(", ",
+        reports.stream().map(p -> display(basedir, p)).toList()));
+    decide(Verdict.of(result.findings(), threshold, maxAllowedViolations), reports.get(reports.size() - 1), basedir);
+  }
+
+  private void logResult(AnalysisResult result) {
+    Log log = getLog();
+    // A file the analyzer cannot read or parse is worth a warning, not a failure: javac decides
+    // whether the build can compile it.
+    for (AnalysisError e : result.errors()) {
+      log.warn(ConsoleReport.error(e));
+    }
+    if (printFailingErrors) {
+      for (Finding f : result.findings()) {
+        String line = ConsoleReport.finding(f);
+        switch (f.severity()) {
+          case ERROR -> log.error(line);
+          case WARNING -> log.warn(line);
+          default -> log.info(line);
+        }
+      }
+    }
+    ConsoleReport.perRule(result.findings()).forEach(log::info);
+    log.info(ConsoleReport.summary(result));
+  }
+
+  private void decide(Verdict verdict, Path report, Path basedir) throws MojoFailureException {
+    if (!verdict.exceeded()) {
+      if (verdict.failing() > 0) {
+        getLog().info("informer-guard: " + verdict.describe());
+      }
+      return;
+    }
+    if (!failOnViolation) {
+      getLog().warn("informer-guard: " + verdict.describe() + "; the build goes on because failOnViolation is false");
+      return;
+    }
+    throw new MojoFailureException("informer-guard found " + verdict.describe() + ". See the log above or "
+        + display(basedir, report) + "; set informer-guard.failOn, maxAllowedViolations or the policy file to change the threshold.");
+  }
+
+  private Severity failOnSeverity() throws MojoExecutionException {
+    try {
+      return Severity.parse(failOn == null ? "" : failOn);
+    } catch (IllegalArgumentException e) {
+      throw new MojoExecutionException("Invalid failOn (informer-guard.failOn): " + e.getMessage());
+    }
+  }
+
+  private Policy loadPolicy(Analyzer analyzer) throws MojoExecutionException {
+    PolicyLoader loader = new PolicyLoader(analyzer.registry().descriptors());
+    try {
+      if (configFile != null) {
+        Path file = configFile.toPath().toAbsolutePath().normalize();
+        if (!Files.isRegularFile(file)) {
+          throw new MojoExecutionException("informer-guard policy file not found: " + file
+              + " (set by configFile / informer-guard.configFile)");
+        }
+        return loader.load(file);
+      }
+      Path candidate = project.getBasedir().toPath().toAbsolutePath().resolve(PolicyLoader.DEFAULT_FILE_NAME);
+      if (Files.isRegularFile(candidate)) {
+        getLog().debug("informer-guard policy: " + candidate);
+        return loader.load(candidate);
+      }
+      return Policy.defaults();
+    } catch (PolicyException e) {
+      throw new MojoExecutionException("Invalid informer-guard policy: " + e.getMessage(), e);
+    }
+  }
+
+  private List<String> declaredSourceRoots() {
+    Set<String> roots = new LinkedHashSet<>(project.getCompileSourceRoots());
+    if (includeTests) {
+      roots.addAll(project.getTestCompileSourceRoots());
+    }
+    return new ArrayList<>(roots);
+  }
+
+  private List<Path> existingSourceRoots() {
+    return declaredSourceRoots().stream()
+        .map(Path::of)
+        .filter(Files::isDirectory)
+        .map(p -> p.toAbsolutePath().normalize())
+        .distinct()
+        .toList();
+  }
+
+  private List<Path> classpath() throws MojoExecutionException {
+    try {
+      List<String> elements = includeTests ? project.getTestClasspathElements() : project.getCompileClasspathElements();
+      return elements.stream().map(Path::of).filter(Files::exists).distinct().toList();
+    } catch (DependencyResolutionRequiredException e) {
+      throw new MojoExecutionException("informer-guard needs the resolved classpath: " + e.getMessage(), e);
+    }
+  }
+
+  private List<Path> writeReports(AnalysisResult result, Path basedir) throws MojoExecutionException {
+    Path dir = outputDirectory.toPath().toAbsolutePath().normalize();
+    List<Path> written = new ArrayList<>();
+    try {
+      Files.createDirectories(dir);
+      for (ReportFormat format : List.of(ReportFormat.JSON, ReportFormat.SARIF)) {
+        Path file = dir.resolve(format == ReportFormat.JSON ? JSON_REPORT : SARIF_REPORT);
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+          Reporter.of(format, basedir).write(result, out);
+        }
+        written.add(file);
+      }
+    } catch (IOException e) {
+      throw new MojoExecutionException("informer-guard cannot write its reports to " + dir + ": " + e.getMessage(), e);
+    }
+    return written;
+  }
+
+  private static String display(Path basedir, Path file) {
+    return file.startsWith(basedir) ? basedir.relativize(file).toString().replace(File.separatorChar, '/') : file.toString();
+  }
+}
