@@ -39,9 +39,7 @@ public final class SourceDiscovery {
         Files.walkFileTree(abs, new SimpleFileVisitor<>() {
           @Override
           public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-            String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
-            // Build output and VCS folders never hold sources worth analyzing.
-            if (!dir.equals(abs) && (name.startsWith(".") || name.equals("target") || name.equals("build") || name.equals("node_modules"))) {
+            if (!dir.equals(abs) && isBuildOutputOrTooling(dir)) {
               return FileVisitResult.SKIP_SUBTREE;
             }
             return FileVisitResult.CONTINUE;
@@ -66,6 +64,29 @@ public final class SourceDiscovery {
       }
     }
     return new ArrayList<>(found);
+  }
+
+  /**
+   * Hidden folders ({@code .git}, {@code .idea}), {@code node_modules}, and build output: a
+   * {@code target} folder beside a {@code pom.xml} or a {@code build} folder beside a Gradle build
+   * file. A package named {@code build} or {@code target} (no build file beside it) is analyzed.
+   */
+  static boolean isBuildOutputOrTooling(Path dir) {
+    String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+    if (name.startsWith(".") || name.equals("node_modules")) {
+      return true;
+    }
+    Path parent = dir.getParent();
+    if (parent == null) {
+      return false;
+    }
+    if (name.equals("target")) {
+      return Files.isRegularFile(parent.resolve("pom.xml"));
+    }
+    if (name.equals("build")) {
+      return Files.isRegularFile(parent.resolve("build.gradle")) || Files.isRegularFile(parent.resolve("build.gradle.kts"));
+    }
+    return false;
   }
 
   private boolean excluded(Path file, Path root, Policy policy) {

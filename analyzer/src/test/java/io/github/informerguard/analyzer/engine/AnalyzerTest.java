@@ -157,4 +157,16 @@ class AnalyzerTest {
     assertThat(resync).extracting(Finding::line).containsExactly(9, 10);
     assertThat(resync.get(0).message()).contains("45s");
   }
+
+  @Test
+  void buildOutputIsSkippedButPackagesNamedBuildOrTargetAreNot() throws IOException {
+    write("pom.xml", "<project/>");
+    write("target/generated-sources/p/Gen.java", SHORT_RESYNC.formatted("Gen"));
+    write("src/main/java/com/acme/build/Builder.java", SHORT_RESYNC.formatted("Builder").replace("package p;", "package com.acme.build;"));
+    write("src/main/java/com/acme/target/Aim.java", SHORT_RESYNC.formatted("Aim").replace("package p;", "package com.acme.target;"));
+    write(".git/p/Hidden.java", SHORT_RESYNC.formatted("Hidden"));
+    AnalysisResult r = analyze(Policy.defaults(), 0);
+    assertThat(r.findings()).extracting(f -> f.file().getFileName().toString()).containsOnly("Builder.java", "Aim.java");
+    assertThat(r.stats().filesScanned()).isEqualTo(2);
+  }
 }
