@@ -56,7 +56,8 @@ mvn -B -q -f "$WORK/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.
 CP=$(cat "$WORK/cp.txt")
 FILES=$(find "$TREE" -name '*.java' | wc -l)
 WORDS=$(java -cp "$JAR" io.github.informerguard.analyzer.engine.TriggerWords)
-GREP_PATTERN=$(echo "$WORDS" | paste -sd'|')
+GREP_ARGS=()
+while IFS= read -r w; do [ -n "$w" ] && GREP_ARGS+=(-e "$w"); done <<<"$WORDS"
 
 # run NAME CMD...: wall seconds and peak RSS (KiB) of each repetition; the median goes into the table.
 declare -A WALL RSS
@@ -75,7 +76,7 @@ run() {
 }
 
 JAVA_OPTS=(-Xmx4g)
-run grep grep -rlE "$GREP_PATTERN" "$TREE"
+run grep grep -rlF "${GREP_ARGS[@]}" "$TREE"
 run lenient java "${JAVA_OPTS[@]}" -jar "$JAR" --fail-on never --format json --output "$WORK/lenient.json" "$TREE"
 run lenient_noprefilter java "${JAVA_OPTS[@]}" -Dinformerguard.prefilter=false -jar "$JAR" --fail-on never --format json --output "$WORK/lenient-all.json" "$TREE"
 run precise java "${JAVA_OPTS[@]}" -jar "$JAR" --fail-on never --format json --output "$WORK/precise.json" --classpath "$CP" "$TREE"
@@ -94,7 +95,7 @@ MACHINE="$(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB RAM, $(java -v
 TABLE=$(cat <<TXT
 | Tool | Median wall (s) | Files/s | × Checkstyle | × grep | Peak RSS (MiB) |
 |---|---|---|---|---|---|
-| grep -rlE (prefilter words, the floor) | $GR | $(fps "$GR") | $(ratio "$GR" "$CS") | 1.00 | $((RSS[grep] / 1024)) |
+| grep -rlF (prefilter words, the floor) | $GR | $(fps "$GR") | $(ratio "$GR" "$CS") | 1.00 | $((RSS[grep] / 1024)) |
 | informer-guard lenient | ${WALL[lenient]} | $(fps "${WALL[lenient]}") | $(ratio "${WALL[lenient]}" "$CS") | $(ratio "${WALL[lenient]}" "$GR") | $((RSS[lenient] / 1024)) |
 | informer-guard lenient, prefilter off | ${WALL[lenient_noprefilter]} | $(fps "${WALL[lenient_noprefilter]}") | $(ratio "${WALL[lenient_noprefilter]}" "$CS") | $(ratio "${WALL[lenient_noprefilter]}" "$GR") | $((RSS[lenient_noprefilter] / 1024)) |
 | informer-guard precise (jars as classpath) | ${WALL[precise]} | $(fps "${WALL[precise]}") | $(ratio "${WALL[precise]}" "$CS") | $(ratio "${WALL[precise]}" "$GR") | $((RSS[precise] / 1024)) |

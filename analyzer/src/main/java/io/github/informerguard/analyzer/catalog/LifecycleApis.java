@@ -114,8 +114,13 @@ public final class LifecycleApis {
 
   public static final Set<String> WATCH_CLOSES = Set.of("close");
 
-  /** Words whose absence proves a file starts no informer and opens no watch. */
-  public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer", "run()", "start()");
+  /**
+   * Words whose absence proves a file starts no informer: every start call is on something the
+   * file names as an informer (a SharedIndexInformer type, inform(...), runnableInformer(...),
+   * sharedIndexInformerFor(...), startAllRegisteredInformers()). Generic words such as "run()"
+   * or "start()" would send most files of a code base to the parser for nothing.
+   */
+  public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer");
 
   public static final Set<String> WATCH_TRIGGER_WORDS = Set.of("watch(", "createWatch");
 }

@@ -32,6 +32,5 @@ public final class WaitApis {
 
   public static final Set<String> SYNC_POLLED_TYPES = Set.of(F8_SHARED_INDEX_INFORMER, K8S_SHARED_INFORMER);
 
-  public static final Set<String> TRIGGER_WORDS = Set.of("hasSynced", "start()", "stopped()",
-      "startAllRegisteredInformers", "informOnCondition");
+  public static final Set<String> TRIGGER_WORDS = Set.of("hasSynced", "inform", "Informer");
 }
