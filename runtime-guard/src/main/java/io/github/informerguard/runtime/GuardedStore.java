@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.Indexer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -46,21 +47,22 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     void deleted(T obj, boolean finalStateUnknown);
   }
 
-  private static final class Entry<T> {
-    T obj;
-    final Map<String, List<String>> indexValues = new HashMap<>();
-
-    Entry(T obj) {
-      this.obj = obj;
-    }
-  }
-
+  /**
+   * How index values are held. Per object, in indexer order, each index contributes a value
+   * "pv": {@code null} (no value), the {@code String} itself (one value) or a {@code String[]}
+   * (several distinct values). With one indexer the object's stored values are that pv; with
+   * several, an {@code Object[]} of pvs, or {@code null} when every pv is {@code null}. The
+   * encoding depends on the number of indexers, so adding or removing an indexer re-encodes
+   * every stored value under the write lock. A bucket (the keys for one index value) is the key
+   * {@code String} itself while it has one member, a key-only {@link KeyTable} otherwise.
+   */
   private final String informerName;
   private final AtomicLong indexErrors;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-  private final Map<String, Entry<T>> items = new HashMap<>();
-  private final Map<String, Function<T, List<String>>> indexers = new LinkedHashMap<>();
-  private final Map<String, Map<String, Set<String>>> indices = new HashMap<>();
+  private final KeyTable<T> items = new KeyTable<>(true, 16);
+  private final List<String> indexNames = new ArrayList<>();
+  private final List<Function<T, List<String>>> indexFunctions = new ArrayList<>();
+  private final List<Map<String, Object>> indices = new ArrayList<>();
   private volatile ChangeListener<T> listener;
 
   GuardedStore(String informerName, AtomicLong indexErrors) {
@@ -79,17 +81,17 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     String key = getKey(obj);
     lock.writeLock().lock();
     try {
-      Entry<T> entry = items.get(key);
+      int slot = items.slotOf(key);
       T old = null;
-      if (entry == null) {
-        entry = new Entry<>(obj);
-        items.put(key, entry);
+      if (slot < 0) {
+        items.insert(key, obj, indexValues(key, obj));
       } else {
-        old = entry.obj;
-        unindex(key, entry);
-        entry.obj = obj;
+        old = items.objAt(slot);
+        key = items.keyAt(slot); // one key instance per object, shared by the cache and its buckets
+        unindex(key, items.valuesAt(slot));
+        Object values = indexValues(key, obj);
+        items.setAt(slot, obj, values);
       }
-      index(key, entry);
       ChangeListener<T> l = listener;
       if (l != null) {
         if (old == null) {
@@ -109,17 +111,21 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     String key = getKey(obj);
     lock.writeLock().lock();
     try {
-      Entry<T> entry = items.remove(key);
-      if (entry == null) {
+      int slot = items.slotOf(key);
+      if (slot < 0) {
         return null;
       }
-      unindex(key, entry);
+      T cached = items.objAt(slot);
+      Object values = items.valuesAt(slot);
+      key = items.keyAt(slot);
+      items.removeAt(slot);
+      unindex(key, values);
       ChangeListener<T> l = listener;
       if (l != null) {
         // the watch's final state is newer than the cached one; after a re-list only the cached one is known
-        l.deleted(finalStateUnknown ? entry.obj : obj, finalStateUnknown);
+        l.deleted(finalStateUnknown ? cached : obj, finalStateUnknown);
       }
-      return entry.obj;
+      return cached;
     } finally {
       lock.writeLock().unlock();
     }
@@ -136,17 +142,23 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
       for (T obj : fresh) {
         byKey.put(getKey(obj), obj);
       }
-      for (String key : new ArrayList<>(items.keySet())) {
-        if (!byKey.containsKey(key)) {
-          delete(items.get(key).obj, true);
+      List<T> gone = new ArrayList<>();
+      for (int i = 0; i < items.capacity(); i++) {
+        String key = items.keyAt(i);
+        if (key != null && !byKey.containsKey(key)) {
+          gone.add(items.objAt(i));
         }
       }
+      for (T obj : gone) {
+        delete(obj, true);
+      }
       for (Map.Entry<String, T> e : byKey.entrySet()) {
-        Entry<T> existing = items.get(e.getKey());
-        if (existing != null
-            && Objects.equals(resourceVersion(existing.obj), resourceVersion(e.getValue()))
-            && resourceVersion(existing.obj) != null) {
-          continue;
+        int slot = items.slotOf(e.getKey());
+        if (slot >= 0) {
+          String cachedVersion = resourceVersion(items.objAt(slot));
+          if (cachedVersion != null && cachedVersion.equals(resourceVersion(e.getValue()))) {
+            continue;
+          }
         }
         upsert(e.getValue());
       }
@@ -169,8 +181,10 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
   void forEachLocked(Consumer<T> action) {
     lock.readLock().lock();
     try {
-      for (Entry<T> e : items.values()) {
-        action.accept(e.obj);
+      for (int i = 0; i < items.capacity(); i++) {
+        if (items.keyAt(i) != null) {
+          action.accept(items.objAt(i));
+        }
       }
     } finally {
       lock.readLock().unlock();
@@ -186,54 +200,180 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     }
   }
 
-  private void index(String key, Entry<T> entry) {
-    for (Map.Entry<String, Function<T, List<String>>> idx : indexers.entrySet()) {
-      List<String> values = evaluate(idx.getKey(), idx.getValue(), entry.obj);
-      entry.indexValues.put(idx.getKey(), values);
-      Map<String, Set<String>> index = indices.computeIfAbsent(idx.getKey(), k -> new HashMap<>());
-      for (String v : values) {
-        index.computeIfAbsent(v, k -> new LinkedHashSet<>()).add(key);
-      }
+  /** Evaluates every index function for {@code obj}, adds {@code key} to the buckets, returns the values to store. */
+  private Object indexValues(String key, T obj) {
+    int n = indexNames.size();
+    if (n == 1) {
+      Object pv = evaluate(indexNames.get(0), indexFunctions.get(0), obj);
+      addToBuckets(indices.get(0), pv, key);
+      return pv;
     }
-  }
-
-  private void unindex(String key, Entry<T> entry) {
-    for (Map.Entry<String, List<String>> stored : entry.indexValues.entrySet()) {
-      Map<String, Set<String>> index = indices.get(stored.getKey());
-      if (index == null) {
-        continue;
-      }
-      for (String v : stored.getValue()) {
-        Set<String> keys = index.get(v);
-        if (keys != null) {
-          keys.remove(key);
-          if (keys.isEmpty()) {
-            index.remove(v);
-          }
+    Object[] all = null;
+    for (int i = 0; i < n; i++) {
+      Object pv = evaluate(indexNames.get(i), indexFunctions.get(i), obj);
+      if (pv != null) {
+        addToBuckets(indices.get(i), pv, key);
+        if (all == null) {
+          all = new Object[n];
         }
+        all[i] = pv;
       }
     }
-    entry.indexValues.clear();
+    return all;
   }
 
-  private List<String> evaluate(String indexName, Function<T, List<String>> fn, T obj) {
+  /** Removes {@code key} from the buckets of exactly the values stored for it. */
+  private void unindex(String key, Object stored) {
+    int n = indexNames.size();
+    for (int i = 0; i < n; i++) {
+      Object pv = valueOf(stored, i, n);
+      if (pv != null) {
+        removeFromBuckets(indices.get(i), pv, key);
+      }
+    }
+  }
+
+  /** The pv of index {@code i} in values stored while there were {@code n} indexers. */
+  private static Object valueOf(Object stored, int i, int n) {
+    if (n == 1 || stored == null) {
+      return stored;
+    }
+    return ((Object[]) stored)[i];
+  }
+
+  /** Stored values for {@code n + 1} indexers: {@code stored} (for {@code n}) plus {@code pv} last. */
+  private static Object appendValue(Object stored, int n, Object pv) {
+    if (n == 0) {
+      return pv;
+    }
+    if (stored == null && pv == null) {
+      return null;
+    }
+    Object[] all;
+    if (n == 1) {
+      all = new Object[] {stored, pv};
+    } else {
+      all = stored == null ? new Object[n + 1] : Arrays.copyOf((Object[]) stored, n + 1);
+      all[n] = pv;
+    }
+    return all;
+  }
+
+  /** Stored values for {@code n - 1} indexers: {@code stored} (for {@code n}) without index {@code removed}. */
+  private static Object dropValue(Object stored, int n, int removed) {
+    if (n == 1 || stored == null) {
+      return null;
+    }
+    Object[] all = (Object[]) stored;
+    if (n == 2) {
+      return all[1 - removed];
+    }
+    Object[] rest = new Object[n - 1];
+    boolean any = false;
+    for (int i = 0, j = 0; i < n; i++) {
+      if (i != removed) {
+        rest[j++] = all[i];
+        any |= all[i] != null;
+      }
+    }
+    return any ? rest : null;
+  }
+
+  private static void addToBuckets(Map<String, Object> index, Object pv, String key) {
+    if (pv instanceof String v) {
+      addToBucket(index, v, key);
+    } else if (pv != null) {
+      for (String v : (String[]) pv) {
+        addToBucket(index, v, key);
+      }
+    }
+  }
+
+  private static void addToBucket(Map<String, Object> index, String value, String key) {
+    Object bucket = index.get(value);
+    if (bucket == null) {
+      index.put(value, key);
+    } else if (bucket instanceof String single) {
+      if (!single.equals(key)) {
+        KeyTable<Void> keys = new KeyTable<>(false, 4);
+        keys.add(single);
+        keys.add(key);
+        index.put(value, keys);
+      }
+    } else {
+      asKeys(bucket).add(key);
+    }
+  }
+
+  private static void removeFromBuckets(Map<String, Object> index, Object pv, String key) {
+    if (pv instanceof String v) {
+      removeFromBucket(index, v, key);
+    } else if (pv != null) {
+      for (String v : (String[]) pv) {
+        removeFromBucket(index, v, key);
+      }
+    }
+  }
+
+  private static void removeFromBucket(Map<String, Object> index, String value, String key) {
+    Object bucket = index.get(value);
+    if (bucket instanceof String single) {
+      if (single.equals(key)) {
+        index.remove(value);
+      }
+    } else if (bucket != null) {
+      KeyTable<Void> keys = asKeys(bucket);
+      keys.remove(key);
+      if (keys.size() == 1) {
+        index.put(value, keys.anyKey());
+      } else if (keys.size() == 0) {
+        index.remove(value);
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static KeyTable<Void> asKeys(Object bucket) {
+    return (KeyTable<Void>) bucket;
+  }
+
+  private static void bucketKeys(Object bucket, Collection<String> out) {
+    if (bucket instanceof String single) {
+      out.add(single);
+    } else if (bucket != null) {
+      out.addAll(asKeys(bucket).keyList());
+    }
+  }
+
+  /** Runs one index function: its distinct non-null values as a pv (null, String or String[]). */
+  private Object evaluate(String indexName, Function<T, List<String>> fn, T obj) {
     try {
       List<String> values = fn.apply(obj);
       if (values == null || values.isEmpty()) {
-        return List.of();
+        return null;
       }
-      List<String> copy = new ArrayList<>(values.size());
+      String first = null;
+      List<String> distinct = null;
       for (String v : values) {
-        if (v != null && !copy.contains(v)) {
-          copy.add(v);
+        if (v == null) {
+          continue;
+        }
+        if (first == null) {
+          first = v;
+        } else if (!v.equals(first) && (distinct == null || !distinct.contains(v))) {
+          if (distinct == null) {
+            distinct = new ArrayList<>();
+            distinct.add(first);
+          }
+          distinct.add(v);
         }
       }
-      return List.copyOf(copy);
+      return distinct == null ? first : distinct.toArray(new String[0]);
     } catch (RuntimeException | LinkageError e) {
       indexErrors.incrementAndGet();
       LOG.warn("informer-guard {}: index function '{}' threw for {}; object stored without that index value",
           informerName, indexName, keyOrUnknown(obj), e);
-      return List.of();
+      return null;
     }
   }
 
@@ -254,57 +394,66 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
   @Override
   public List<T> index(String indexName, T obj) {
     String key = getKey(obj);
-    List<String> values;
     lock.readLock().lock();
     try {
-      requireIndex(indexName);
-      Entry<T> entry = items.get(key);
-      values = entry == null ? null : entry.indexValues.getOrDefault(indexName, List.of());
-      if (values != null) {
-        return collect(indexName, values);
+      int i = requireIndex(indexName);
+      int slot = items.slotOf(key);
+      if (slot >= 0) {
+        return collect(i, valueOf(items.valuesAt(slot), i, indexNames.size()));
       }
     } finally {
       lock.readLock().unlock();
     }
     lock.writeLock().lock();
     try {
-      Function<T, List<String>> fn = requireIndex(indexName);
-      return collect(indexName, evaluate(indexName, fn, obj));
+      int i = requireIndex(indexName);
+      return collect(i, evaluate(indexName, indexFunctions.get(i), obj));
     } finally {
       lock.writeLock().unlock();
     }
   }
 
-  private List<T> collect(String indexName, List<String> values) {
-    Map<String, Set<String>> index = indices.getOrDefault(indexName, Map.of());
-    Set<String> keys = new LinkedHashSet<>();
-    for (String v : values) {
-      keys.addAll(index.getOrDefault(v, Set.of()));
+  /** The cached objects in the buckets of {@code pv}'s values in index {@code i}, each once. */
+  private List<T> collect(int i, Object pv) {
+    Map<String, Object> index = indices.get(i);
+    Collection<String> keys;
+    if (pv instanceof String v) {
+      keys = new ArrayList<>();
+      bucketKeys(index.get(v), keys);
+    } else if (pv != null) {
+      keys = new LinkedHashSet<>();
+      for (String v : (String[]) pv) {
+        bucketKeys(index.get(v), keys);
+      }
+    } else {
+      return new ArrayList<>();
     }
     List<T> result = new ArrayList<>(keys.size());
     for (String k : keys) {
-      Entry<T> e = items.get(k);
-      if (e != null) {
-        result.add(e.obj);
+      int slot = items.slotOf(k);
+      if (slot >= 0) {
+        result.add(items.objAt(slot));
       }
     }
     return result;
   }
 
-  private Function<T, List<String>> requireIndex(String indexName) {
-    Function<T, List<String>> fn = indexers.get(indexName);
-    if (fn == null) {
+  private int requireIndex(String indexName) {
+    int i = indexNames.indexOf(indexName);
+    if (i < 0) {
       throw new IllegalArgumentException("Index with name " + indexName + " does not exist");
     }
-    return fn;
+    return i;
   }
 
   @Override
   public List<String> indexKeys(String indexName, String indexedValue) {
     lock.readLock().lock();
     try {
-      requireIndex(indexName);
-      return new ArrayList<>(indices.getOrDefault(indexName, Map.of()).getOrDefault(indexedValue, Set.of()));
+      int i = requireIndex(indexName);
+      List<String> keys = new ArrayList<>();
+      bucketKeys(indices.get(i).get(indexedValue), keys);
+      return keys;
     } finally {
       lock.readLock().unlock();
     }
@@ -314,8 +463,7 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
   public List<T> byIndex(String indexName, String indexedValue) {
     lock.readLock().lock();
     try {
-      requireIndex(indexName);
-      return collect(indexName, List.of(indexedValue));
+      return collect(requireIndex(indexName), indexedValue);
     } finally {
       lock.readLock().unlock();
     }
@@ -326,12 +474,43 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     lock.readLock().lock();
     try {
       Map<String, Map<String, Set<String>>> copy = new HashMap<>();
-      indices.forEach((name, idx) -> {
+      for (int i = 0; i < indexNames.size(); i++) {
         Map<String, Set<String>> c = new HashMap<>();
-        idx.forEach((v, keys) -> c.put(v, Set.copyOf(keys)));
-        copy.put(name, c);
-      });
+        indices.get(i).forEach((v, bucket) -> {
+          List<String> keys = new ArrayList<>();
+          bucketKeys(bucket, keys);
+          c.put(v, Set.copyOf(keys));
+        });
+        copy.put(indexNames.get(i), c);
+      }
       return copy;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * The index values stored for the cached object with {@code key}, by index name (absent when
+   * it has none for an index); {@code null} when the key is not cached. For tests.
+   */
+  Map<String, List<String>> storedValues(String key) {
+    lock.readLock().lock();
+    try {
+      int slot = items.slotOf(key);
+      if (slot < 0) {
+        return null;
+      }
+      Map<String, List<String>> out = new LinkedHashMap<>();
+      int n = indexNames.size();
+      for (int i = 0; i < n; i++) {
+        Object pv = valueOf(items.valuesAt(slot), i, n);
+        if (pv instanceof String v) {
+          out.put(indexNames.get(i), List.of(v));
+        } else if (pv != null) {
+          out.put(indexNames.get(i), List.of((String[]) pv));
+        }
+      }
+      return out;
     } finally {
       lock.readLock().unlock();
     }
@@ -341,31 +520,44 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
   public Map<String, Function<T, List<String>>> getIndexers() {
     lock.readLock().lock();
     try {
-      return Collections.unmodifiableMap(new LinkedHashMap<>(indexers));
+      Map<String, Function<T, List<String>>> copy = new LinkedHashMap<>();
+      for (int i = 0; i < indexNames.size(); i++) {
+        copy.put(indexNames.get(i), indexFunctions.get(i));
+      }
+      return Collections.unmodifiableMap(copy);
     } finally {
       lock.readLock().unlock();
     }
   }
 
+  /**
+   * Adds indexes and indexes every cached object with them. The new indexes come after the
+   * existing ones; each cached object's stored values are re-encoded to hold the new values.
+   */
   @Override
   public void addIndexers(Map<String, Function<T, List<String>>> newIndexers) {
     lock.writeLock().lock();
     try {
-      for (String name : newIndexers.keySet()) {
-        if (indexers.containsKey(name)) {
-          throw new IllegalArgumentException("Indexer conflict: an index named '" + name + "' already exists");
+      for (Map.Entry<String, Function<T, List<String>>> idx : newIndexers.entrySet()) {
+        if (indexNames.contains(idx.getKey())) {
+          throw new IllegalArgumentException("Indexer conflict: an index named '" + idx.getKey() + "' already exists");
         }
+        Objects.requireNonNull(idx.getValue(), "index function " + idx.getKey());
       }
       for (Map.Entry<String, Function<T, List<String>>> idx : newIndexers.entrySet()) {
         String name = idx.getKey();
-        Function<T, List<String>> fn = Objects.requireNonNull(idx.getValue(), "index function " + name);
-        indexers.put(name, fn);
-        Map<String, Set<String>> index = indices.computeIfAbsent(name, k -> new HashMap<>());
-        for (Map.Entry<String, Entry<T>> item : items.entrySet()) {
-          List<String> values = evaluate(name, fn, item.getValue().obj);
-          item.getValue().indexValues.put(name, values);
-          for (String v : values) {
-            index.computeIfAbsent(v, k -> new LinkedHashSet<>()).add(item.getKey());
+        Function<T, List<String>> fn = idx.getValue();
+        int n = indexNames.size();
+        Map<String, Object> index = new HashMap<>();
+        indexNames.add(name);
+        indexFunctions.add(fn);
+        indices.add(index);
+        for (int slot = 0; slot < items.capacity(); slot++) {
+          String key = items.keyAt(slot);
+          if (key != null) {
+            Object pv = evaluate(name, fn, items.objAt(slot));
+            addToBuckets(index, pv, key);
+            items.setValuesAt(slot, appendValue(items.valuesAt(slot), n, pv));
           }
         }
       }
@@ -374,14 +566,26 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     }
   }
 
+  /**
+   * Drops an index and its buckets; each cached object's stored values are re-encoded without
+   * that index's values. Unknown names are ignored.
+   */
   @Override
   public void removeIndexer(String name) {
     lock.writeLock().lock();
     try {
-      indexers.remove(name);
-      indices.remove(name);
-      for (Entry<T> e : items.values()) {
-        e.indexValues.remove(name);
+      int removed = indexNames.indexOf(name);
+      if (removed < 0) {
+        return;
+      }
+      int n = indexNames.size();
+      indexNames.remove(removed);
+      indexFunctions.remove(removed);
+      indices.remove(removed);
+      for (int slot = 0; slot < items.capacity(); slot++) {
+        if (items.keyAt(slot) != null) {
+          items.setValuesAt(slot, dropValue(items.valuesAt(slot), n, removed));
+        }
       }
     } finally {
       lock.writeLock().unlock();
@@ -393,8 +597,10 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     lock.readLock().lock();
     try {
       List<T> result = new ArrayList<>(items.size());
-      for (Entry<T> e : items.values()) {
-        result.add(e.obj);
+      for (int i = 0; i < items.capacity(); i++) {
+        if (items.keyAt(i) != null) {
+          result.add(items.objAt(i));
+        }
       }
       return result;
     } finally {
@@ -406,7 +612,7 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
   public List<String> listKeys() {
     lock.readLock().lock();
     try {
-      return new ArrayList<>(items.keySet());
+      return items.keyList();
     } finally {
       lock.readLock().unlock();
     }
@@ -421,8 +627,8 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
   public T getByKey(String key) {
     lock.readLock().lock();
     try {
-      Entry<T> e = items.get(key);
-      return e == null ? null : e.obj;
+      int slot = items.slotOf(key);
+      return slot < 0 ? null : items.objAt(slot);
     } finally {
       lock.readLock().unlock();
     }

@@ -32,6 +32,17 @@ class RelistBudgetTest {
   }
 
   @Test
+  void defaultSharedBudgetIsBurstTwoThenOnePer100Millis() {
+    RelistBudget shared = RelistBudget.defaultShared();
+    assertThat(shared).isSameAs(RelistBudget.defaultShared());
+    assertThat(shared.burst()).isEqualTo(2).isEqualTo(RelistBudget.DEFAULT_BURST);
+    assertThat(shared.refillInterval()).isEqualTo(Duration.ofMillis(100)).isEqualTo(RelistBudget.DEFAULT_REFILL_INTERVAL);
+    // the storm test below runs with exactly these parameters, so it pins the default's behaviour too
+    assertThat(BURST).isEqualTo(shared.burst());
+    assertThat(REFILL).isEqualTo(shared.refillInterval());
+  }
+
+  @Test
   void interruptedWaiterGivesItsTokenBack() throws Exception {
     RelistBudget budget = RelistBudget.of(1, Duration.ofSeconds(30));
     budget.acquire();
