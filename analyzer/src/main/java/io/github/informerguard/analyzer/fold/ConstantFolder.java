@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.fold;
 
+import io.github.informerguard.analyzer.resolve.Expressions;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Node;
@@ -76,11 +77,7 @@ public final class ConstantFolder {
   }
 
   private static Expression unwrap(Expression e) {
-    Expression x = e;
-    while (x instanceof EnclosedExpr en) {
-      x = en.getInner();
-    }
-    return x;
+    return Expressions.withoutParentheses(e);
   }
 
   private Optional<Folded> fold(Expression e, int depth, Set<Node> visiting) {

@@ -1,8 +1,6 @@
 package io.github.informerguard.analyzer.report.sarif;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.informerguard.analyzer.Version;
@@ -12,6 +10,7 @@ import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.report.DisplayPaths;
+import io.github.informerguard.analyzer.report.JsonOutput;
 import io.github.informerguard.analyzer.report.Reporter;
 import java.io.IOException;
 import java.io.Writer;
@@ -41,11 +40,7 @@ public final class SarifReport implements Reporter {
 
   @Override
   public void write(AnalysisResult result, Writer out) throws IOException {
-    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-        .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-    mapper.writeValue(out, toJson(result, mapper));
-    out.write(System.lineSeparator());
-    out.flush();
+    JsonOutput.write(out, mapper -> toJson(result, mapper));
   }
 
   public ObjectNode toJson(AnalysisResult result, ObjectMapper mapper) {

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import io.github.informerguard.analyzer.resolve.Expressions;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
@@ -431,15 +432,6 @@ final class HandleLifecycle {
   }
 
   static Expression unwrap(Expression e) {
-    Expression x = e;
-    while (true) {
-      if (x instanceof EnclosedExpr en) {
-        x = en.getInner();
-      } else if (x instanceof CastExpr c) {
-        x = c.getExpression();
-      } else {
-        return x;
-      }
-    }
+    return Expressions.withoutParenthesesAndCasts(e);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.gone;
 
+import io.github.informerguard.analyzer.resolve.SourceMethods;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHABLE;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER_EXCEPTION;
@@ -139,9 +140,9 @@ final class Fabric8Watchers {
       }
       return Optional.empty();
     }
-    if (x instanceof MethodCallExpr call && HelperMethods.isOwnCode(call.getScope(), call)) {
+    if (x instanceof MethodCallExpr call && SourceMethods.isOwnCode(call.getScope(), call)) {
       // A factory of this file: Watcher<Pod> watcher() { return new Watcher<>() {...}; }
-      return HelperMethods.forCall(call).flatMap(m -> m.getBody()).map(b -> b.getStatements())
+      return SourceMethods.forCallInFile(call).flatMap(m -> m.getBody()).map(b -> b.getStatements())
           .filter(s -> s.size() == 1).map(s -> s.get(0)).filter(Statement::isReturnStmt)
           .flatMap(s -> ((ReturnStmt) s).getExpression()).flatMap(r -> implementation(r, depth + 1));
     }
@@ -150,7 +151,7 @@ final class Fabric8Watchers {
 
   /** A class of this file that implements Watcher (directly or through a supertype). */
   private Optional<Implementation> ownClass(ClassOrInterfaceType type, Node context) {
-    Optional<TypeDeclaration<?>> declared = HelperMethods.typeInFile(context, type.getNameAsString());
+    Optional<TypeDeclaration<?>> declared = SourceMethods.typeInFile(context, type.getNameAsString());
     if (declared.isEmpty() || !(declared.get() instanceof ClassOrInterfaceDeclaration c) || c.isInterface()) {
       return Optional.empty();
     }

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.gone;
 
+import io.github.informerguard.analyzer.resolve.SourceMethods;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
@@ -89,7 +90,7 @@ final class GoneEvidence {
       } else if (node instanceof MethodCallExpr call) {
         call(call, tracked, delegation, r, visited, depth);
       } else if (node instanceof MethodReferenceExpr ref) {
-        Optional<MethodDeclaration> target = HelperMethods.forReference(ref);
+        Optional<MethodDeclaration> target = SourceMethods.forReferenceInFile(ref);
         if (target.isPresent()) {
           follow(target.get(), Set.of(), delegation, r, visited, depth);
         } else if (delegation == Delegation.ANY_UNKNOWN_CALL && !knownReceiver(ref.getScope())) {
@@ -121,8 +122,8 @@ final class GoneEvidence {
     if (name.startsWith(WatchApis.K8S_LIST_PREFIX) && !chainWatches(call) && !insideCreateWatch(call)) {
       r.clientJavaRelist = true;
     }
-    if (HelperMethods.isOwnCode(call.getScope(), call)) {
-      Optional<MethodDeclaration> target = HelperMethods.forCall(call);
+    if (SourceMethods.isOwnCode(call.getScope(), call)) {
+      Optional<MethodDeclaration> target = SourceMethods.forCallInFile(call);
       if (target.isPresent()) {
         Set<Node> passed = Collections.newSetFromMap(new IdentityHashMap<>());
         for (int i = 0; i < call.getArguments().size() && i < target.get().getParameters().size(); i++) {
@@ -166,8 +167,8 @@ final class GoneEvidence {
             return false; // a derived value
           }
         } else {
-          return !isLogging(call) && !(HelperMethods.isOwnCode(call.getScope(), call)
-              && HelperMethods.forCall(call).isPresent());
+          return !isLogging(call) && !(SourceMethods.isOwnCode(call.getScope(), call)
+              && SourceMethods.forCallInFile(call).isPresent());
         }
       }
       if (parent instanceof FieldAccessExpr) {
@@ -237,7 +238,7 @@ final class GoneEvidence {
     }
     if (root instanceof MethodCallExpr m) {
       // foo().bar(): what the own method returns decides
-      return HelperMethods.forCall(m).map(d -> known(declaredName(d.getType(), d))).orElse(false);
+      return SourceMethods.forCallInFile(m).map(d -> known(declaredName(d.getType(), d))).orElse(false);
     }
     if (root instanceof NameExpr n && isTypeName(n)) {
       return known(qualify(n.getNameAsString(), n));

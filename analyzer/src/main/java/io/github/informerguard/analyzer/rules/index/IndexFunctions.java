@@ -1,5 +1,7 @@
 package io.github.informerguard.analyzer.rules.index;
 
+import io.github.informerguard.analyzer.resolve.Expressions;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
@@ -8,8 +10,6 @@ import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
-import com.github.javaparser.ast.expr.CastExpr;
-import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
@@ -281,15 +281,6 @@ final class IndexFunctions {
   }
 
   static Expression unwrap(Expression e) {
-    Expression x = e;
-    while (true) {
-      if (x instanceof EnclosedExpr en) {
-        x = en.getInner();
-      } else if (x instanceof CastExpr c) {
-        x = c.getExpression();
-      } else {
-        return x;
-      }
-    }
+    return Expressions.withoutParenthesesAndCasts(e);
   }
 }

@@ -1,5 +1,7 @@
 package io.github.informerguard.analyzer.rules.index;
 
+import io.github.informerguard.analyzer.resolve.Expressions;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
@@ -7,7 +9,6 @@ import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
-import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
@@ -393,11 +394,7 @@ final class PurityScanner {
   }
 
   private static Expression unwrap(Expression e) {
-    Expression x = e;
-    while (x instanceof EnclosedExpr en) {
-      x = en.getInner();
-    }
-    return x;
+    return Expressions.withoutParentheses(e);
   }
 
   private static <T> Set<T> identitySet() {

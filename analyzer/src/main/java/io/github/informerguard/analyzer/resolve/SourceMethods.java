@@ -1,4 +1,4 @@
-package io.github.informerguard.analyzer.rules.index;
+package io.github.informerguard.analyzer.resolve;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
@@ -13,24 +13,28 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import io.github.informerguard.analyzer.api.AnalysisMode;
 import io.github.informerguard.analyzer.api.TypeFacts;
-import io.github.informerguard.analyzer.resolve.Resolution;
-import io.github.informerguard.analyzer.resolve.Scopes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Finds the source declaration of a called or referenced method: first in the file being
- * analyzed (the same answer in both modes), then, in precise mode only, through the symbol
- * solver (which also sees the other analyzed files).
+ * Finds the source declaration of a called or referenced method. Same-file lookups give the
+ * same answer in both modes; {@link #forCall(MethodCallExpr, TypeFacts)} and
+ * {@link #forReference(MethodReferenceExpr, TypeFacts)} then ask the symbol solver in precise
+ * mode (which also sees the other analyzed files). Overloads with the same arity are never
+ * guessed between.
  */
-final class SourceMethods {
+public final class SourceMethods {
 
   private SourceMethods() {}
 
-  static Optional<MethodDeclaration> forCall(MethodCallExpr call, TypeFacts types) {
-    Optional<MethodDeclaration> local = inFile(call.getScope(), call.getNameAsString(),
-        call.getArguments().size(), call);
+  /** A call to a method of this file (unqualified, {@code this.}, {@code Outer.this.}, {@code Type.}). */
+  public static Optional<MethodDeclaration> forCallInFile(MethodCallExpr call) {
+    return inFile(call.getScope(), call.getNameAsString(), call.getArguments().size(), call);
+  }
+
+  public static Optional<MethodDeclaration> forCall(MethodCallExpr call, TypeFacts types) {
+    Optional<MethodDeclaration> local = forCallInFile(call);
     if (local.isPresent() || types.mode() != AnalysisMode.PRECISE) {
       return local;
     }
@@ -39,8 +43,17 @@ final class SourceMethods {
         .map(MethodDeclaration.class::cast);
   }
 
+  /** {@code this::relist} or {@code Type::relist} naming a method of this file with 0 to 3 parameters, if not overloaded. */
+  public static Optional<MethodDeclaration> forReferenceInFile(MethodReferenceExpr ref) {
+    List<MethodDeclaration> all = new ArrayList<>();
+    for (int arity = 0; arity <= 3; arity++) {
+      inFile(Optional.of(ref.getScope()), ref.getIdentifier(), arity, ref).ifPresent(all::add);
+    }
+    return all.size() == 1 ? Optional.of(all.get(0)) : Optional.empty();
+  }
+
   /** A reference used as a {@code Function}: the one-parameter method it names. */
-  static Optional<MethodDeclaration> forReference(MethodReferenceExpr ref, TypeFacts types) {
+  public static Optional<MethodDeclaration> forReference(MethodReferenceExpr ref, TypeFacts types) {
     Optional<MethodDeclaration> local = inFile(Optional.of(ref.getScope()), ref.getIdentifier(), 1, ref);
     if (local.isPresent() || types.mode() != AnalysisMode.PRECISE) {
       return local;
@@ -60,10 +73,14 @@ final class SourceMethods {
     return Optional.empty();
   }
 
-  /**
-   * Unqualified, {@code this.}, {@code Outer.this.} and {@code Type.} calls to methods declared
-   * in this file; empty when the name is overloaded with the same arity (no guessing).
-   */
+  /** Whether a call targets this file's code ({@code foo()}, {@code this.foo()}, {@code Outer.this.foo()}, {@code Local.foo()}). */
+  public static boolean isOwnCode(Optional<Expression> scope, Node use) {
+    if (scope.isEmpty() || scope.get() instanceof ThisExpr) {
+      return true;
+    }
+    return typeName(scope.get()).flatMap(n -> typeInFile(use, n)).isPresent();
+  }
+
   private static Optional<MethodDeclaration> inFile(Optional<Expression> scope, String name, int arity, Node use) {
     if (scope.isEmpty() || (scope.get() instanceof ThisExpr t && t.getTypeName().isEmpty())) {
       Node n = use;
@@ -79,23 +96,26 @@ final class SourceMethods {
       }
       return Optional.empty();
     }
-    String typeName = null;
-    if (scope.get() instanceof ThisExpr t && t.getTypeName().isPresent()) {
-      typeName = t.getTypeName().get().getIdentifier();
-    } else if (scope.get() instanceof TypeExpr t && t.getType().isClassOrInterfaceType()) {
-      typeName = t.getType().asClassOrInterfaceType().getNameAsString();
-    } else if (scope.get() instanceof NameExpr n && Scopes.lookup(n.getNameAsString(), n).isEmpty()) {
-      typeName = n.getNameAsString();
+    Optional<String> typeName = scope.get() instanceof ThisExpr t
+        ? t.getTypeName().map(tn -> tn.getIdentifier())
+        : typeName(scope.get());
+    return typeName.flatMap(tn -> typeInFile(use, tn)).flatMap(t -> unique(t, name, arity));
+  }
+
+  /** A type name used as a call's scope: {@code Type.foo()} or a {@code TypeExpr} in a reference. */
+  private static Optional<String> typeName(Expression scope) {
+    if (scope instanceof TypeExpr t && t.getType().isClassOrInterfaceType()) {
+      return Optional.of(t.getType().asClassOrInterfaceType().getNameAsString());
     }
-    if (typeName == null) {
-      return Optional.empty();
+    if (scope instanceof NameExpr n && Character.isUpperCase(n.getNameAsString().charAt(0))
+        && Scopes.lookup(n.getNameAsString(), n).isEmpty()) {
+      return Optional.of(n.getNameAsString());
     }
-    Optional<TypeDeclaration<?>> type = typeInFile(use, typeName);
-    return type.flatMap(t -> unique(t, name, arity));
+    return Optional.empty();
   }
 
   /** A class, enum or record of this file with the given simple name, if exactly one. */
-  static Optional<TypeDeclaration<?>> typeInFile(Node use, String simpleName) {
+  public static Optional<TypeDeclaration<?>> typeInFile(Node use, String simpleName) {
     return use.findCompilationUnit().flatMap(cu -> {
       List<TypeDeclaration<?>> all = new ArrayList<>();
       cu.findAll(TypeDeclaration.class).forEach(t -> {
@@ -107,13 +127,13 @@ final class SourceMethods {
     });
   }
 
-  static Optional<MethodDeclaration> unique(TypeDeclaration<?> type, String name, int arity) {
-    List<MethodDeclaration> found = type.getMethodsByName(name).stream()
-        .filter(m -> m.getParameters().size() == arity)
-        .toList();
+  /** The one method of {@code type} with this name and arity, or empty when there is none or several. */
+  public static Optional<MethodDeclaration> unique(TypeDeclaration<?> type, String name, int arity) {
+    List<MethodDeclaration> found = declaredIn(type, name, arity);
     return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
   }
 
+  /** Methods with a body declared directly in a type or an anonymous class body. */
   private static List<MethodDeclaration> declaredIn(Node n, String name, int arity) {
     List<? extends BodyDeclaration<?>> members;
     if (n instanceof TypeDeclaration<?> t) {
@@ -126,7 +146,7 @@ final class SourceMethods {
     List<MethodDeclaration> out = new ArrayList<>();
     for (BodyDeclaration<?> m : members) {
       if (m instanceof MethodDeclaration md && md.getNameAsString().equals(name)
-          && md.getParameters().size() == arity) {
+          && md.getParameters().size() == arity && md.getBody().isPresent()) {
         out.add(md);
       }
     }
