@@ -1,0 +1,217 @@
+package io.github.informerguard.checkstyle;
+
+import com.puppycrawl.tools.checkstyle.ModuleFactory;
+import com.puppycrawl.tools.checkstyle.api.AbstractFileSetCheck;
+import com.puppycrawl.tools.checkstyle.api.CheckstyleException;
+import com.puppycrawl.tools.checkstyle.api.Configuration;
+import com.puppycrawl.tools.checkstyle.api.FileText;
+import com.puppycrawl.tools.checkstyle.api.SeverityLevel;
+import com.puppycrawl.tools.checkstyle.api.Violation;
+import io.github.informerguard.analyzer.Version;
+import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.api.OptionType;
+import io.github.informerguard.analyzer.api.Rule;
+import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.api.RuleSettings;
+import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.engine.FileOutcome;
+import io.github.informerguard.analyzer.policy.Durations;
+import io.github.informerguard.checkstyle.internal.SharedAnalysis;
+import java.io.File;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * A Checkstyle {@code FileSetCheck} that reports one informer-guard rule. It hands the file's
+ * text to the informer-guard analyzer in lenient mode (no classpath, as in an IDE) and logs the
+ * findings of its rule where the CLI reports them. The checks of one Checker share one engine
+ * run per file (see {@link SharedAnalysis}).
+ *
+ * <p>Properties: the rule's policy options (typed setters on each check, or the generic
+ * {@code options} property, {@code key=value} pairs), {@code severity} as in the policy file
+ * (default: the rule's own default severity, not the Checker's), and Checkstyle's usual
+ * {@code fileExtensions} (default {@code java}) and {@code id}.
+ */
+public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
+
+  private final String ruleId;
+  private final Map<String, String> rawOptions = new LinkedHashMap<>();
+  private Object runOwner = this;
+  private SharedAnalysis.Group group;
+  private Severity policySeverity;
+  private boolean ignored;
+
+  /** @param ruleId the informer-guard rule this check reports */
+  protected AbstractInformerGuardCheck(String ruleId) {
+    this.ruleId = ruleId;
+    setFileExtensions("java");
+  }
+
+  /** The informer-guard rule id this check reports. */
+  public final String getRuleId() {
+    return ruleId;
+  }
+
+  /** The message key of this check: the rule id in dotted lower case, e.g. {@code short.resync.period}. */
+  public final String getMessageKey() {
+    return messageKey(ruleId);
+  }
+
+  /** The dotted lower-case message key for a rule id. */
+  public static String messageKey(String ruleId) {
+    return ruleId.replaceAll("([a-z0-9])([A-Z])", "$1.$2").toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Receives the Checker's module factory through the Checkstyle context (as {@code TreeWalker}
+   * does); it identifies the run whose checks share one engine result per file.
+   *
+   * @param moduleFactory the factory of the Checker this check runs under
+   */
+  public final void setModuleFactory(ModuleFactory moduleFactory) {
+    if (moduleFactory != null) {
+      runOwner = moduleFactory;
+    }
+  }
+
+  /**
+   * Rule options as {@code key=value} pairs, with the keys and values of the policy file
+   * (for example {@code minimumPeriod=5m}).
+   *
+   * @param pairs the options
+   */
+  public final void setOptions(String... pairs) {
+    for (String pair : pairs) {
+      if (pair.isBlank()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException(
+            "option '" + pair.trim() + "' of " + ruleId + " must be written key=value, e.g. minimumPeriod=5m");
+      }
+      rawOptions.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+    }
+  }
+
+  /** Records a policy option given by a typed property; validated in {@link #finishLocalSetup()}. */
+  protected final void option(String key, String value) {
+    rawOptions.put(key, value.trim());
+  }
+
+  @Override
+  protected void finishLocalSetup() throws CheckstyleException {
+    RuleDescriptor descriptor = SharedAnalysis.registry().find(ruleId).map(Rule::descriptor)
+        .orElseThrow(() -> new CheckstyleException("informer-guard: rule " + ruleId
+            + " is not in this analyzer build (informer-guard-analyzer " + Version.VERSION + " has "
+            + SharedAnalysis.registry().descriptors().stream().map(RuleDescriptor::id)
+                .collect(Collectors.joining(", "))
+            + "); remove the module " + getClass().getSimpleName() + " or use a matching informer-guard-checkstyle jar"));
+    Map<String, Object> options = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : rawOptions.entrySet()) {
+      OptionType type = descriptor.options().get(e.getKey());
+      if (type == null) {
+        throw new CheckstyleException("informer-guard: " + ruleId + " has no option '" + e.getKey() + "'; it accepts "
+            + (descriptor.options().isEmpty() ? "none" : String.join(", ", new TreeSet<>(descriptor.options().keySet()))));
+      }
+      options.put(e.getKey(), convert(type, e.getKey(), e.getValue()));
+    }
+    policySeverity = descriptor.defaultSeverity();
+    ignored = false;
+    explicitSeverity().ifPresent(level -> {
+      if (level == SeverityLevel.IGNORE) {
+        ignored = true;
+      } else {
+        policySeverity = Severity.parse(level.getName());
+      }
+    });
+    group = SharedAnalysis.of(runOwner).join(descriptor, new RuleSettings(true, policySeverity, options));
+  }
+
+  private Object convert(OptionType type, String key, String value) throws CheckstyleException {
+    try {
+      return switch (type) {
+        case DURATION -> {
+          Duration d = Durations.parse(value);
+          if (d.isNegative()) {
+            throw new IllegalArgumentException("'" + value + "' is negative");
+          }
+          yield d;
+        }
+        case BOOLEAN -> {
+          if (!value.equals("true") && !value.equals("false")) {
+            throw new IllegalArgumentException("'" + value + "' must be true or false");
+          }
+          yield Boolean.valueOf(value);
+        }
+        case INTEGER -> Integer.valueOf(value);
+      };
+    } catch (IllegalArgumentException e) {
+      throw new CheckstyleException("informer-guard: " + ruleId + " option '" + key + "': " + e.getMessage(), e);
+    }
+  }
+
+  /** The severity set on this module itself (not inherited from the Checker), if any. */
+  private Optional<SeverityLevel> explicitSeverity() {
+    Configuration conf = getConfiguration();
+    if (conf == null || !Arrays.asList(conf.getPropertyNames()).contains("severity")) {
+      return Optional.empty();
+    }
+    return Optional.of(getSeverityLevel());
+  }
+
+  @Override
+  protected void processFiltered(File file, FileText fileText) throws CheckstyleException {
+    if (group == null) {
+      throw new CheckstyleException(getClass().getSimpleName() + " was not configured");
+    }
+    FileOutcome outcome = group.analyze(file.toPath(), fileText.getFullText().toString());
+    SortedSet<Violation> violations = new TreeSet<>();
+    String key = getMessageKey();
+    for (Finding f : outcome.findings()) {
+      if (!f.ruleId().equals(ruleId)) {
+        continue;
+      }
+      SeverityLevel level = ignored ? SeverityLevel.IGNORE : SeverityLevel.getInstance(f.severity().id());
+      violations.add(new Violation(f.line(), column(fileText, f.line(), f.column()), getMessageBundle(), key,
+          new Object[] {f.message()}, level, getId(), getClass(), getCustomMessages().get(key)));
+    }
+    addViolations(violations);
+  }
+
+  /**
+   * Checkstyle's 1-based column for the engine's 1-based character column: tabs before it are
+   * expanded to the Checker's {@code tabWidth}, as for every Checkstyle check.
+   */
+  private int column(FileText text, int line, int engineColumn) {
+    if (line < 1 || line > text.size()) {
+      return engineColumn;
+    }
+    String s = text.get(line - 1);
+    int upTo = Math.min(Math.max(engineColumn - 1, 0), s.length());
+    int tab = Math.max(getTabWidth(), 1);
+    int len = 0;
+    for (int i = 0; i < upTo; i++) {
+      len = s.charAt(i) == '\t' ? (len / tab + 1) * tab : len + 1;
+    }
+    return len + 1;
+  }
+
+  @Override
+  public void destroy() {
+    SharedAnalysis.release(runOwner);
+    super.destroy();
+  }
+
+  /** The engine group this check reads from (for tests of the sharing). */
+  final SharedAnalysis.Group group() {
+    return group;
+  }
+}
