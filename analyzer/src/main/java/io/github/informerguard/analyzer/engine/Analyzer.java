@@ -141,13 +141,14 @@ public final class Analyzer {
         rules.add(r);
       }
     }
+    Path root = source.sourceRoot().orElse(source.path().getParent());
+    SourceIndex index = singleFileIndexes.computeIfAbsent(root, r -> new SourceIndex(List.of()));
+    // Even a file no rule looks at may hold constants that other files use: index it first.
+    index.add(source);
     List<Rule> applicable = Prefilter.applicable(rules, text);
     if (applicable.isEmpty()) {
       return FileOutcome.skipped();
     }
-    Path root = source.sourceRoot().orElse(source.path().getParent());
-    SourceIndex index = singleFileIndexes.computeIfAbsent(root, r -> new SourceIndex(List.of()));
-    index.add(source);
     return singleFileWorkers.computeIfAbsent(Thread.currentThread().getId() + "@" + root,
         k -> Worker.lenient(index).create()).analyze(source, applicable, policy);
   }

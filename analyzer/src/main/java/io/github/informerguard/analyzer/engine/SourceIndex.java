@@ -31,8 +31,17 @@ final class SourceIndex implements SourceTypes {
     files.forEach(this::add);
   }
 
+  /**
+   * Adds or replaces a file. A long-lived front end (the Checkstyle checks in an IDE) hands in
+   * new text of the same file as it is edited: the old text and its tree must not be served.
+   */
   void add(SourceFile f) {
-    byPrimaryType.putIfAbsent(f.primaryTypeName(), f);
+    String name = f.primaryTypeName();
+    SourceFile previous = byPrimaryType.put(name, f);
+    if (previous != null && !previous.text().equals(f.text())) {
+      parsed.remove(name);
+    }
+    absent.remove(name);
     f.sourceRoot().ifPresent(roots::add);
   }
 
@@ -43,7 +52,9 @@ final class SourceIndex implements SourceTypes {
 
   /** Lets the file being analyzed be found through its already-parsed tree. */
   void offer(SourceFile file, CompilationUnit unit) {
-    parsed.putIfAbsent(file.primaryTypeName(), Optional.of(unit));
+    if (byPrimaryType.get(file.primaryTypeName()) == file) {
+      parsed.put(file.primaryTypeName(), Optional.of(unit));
+    }
   }
 
   @Override

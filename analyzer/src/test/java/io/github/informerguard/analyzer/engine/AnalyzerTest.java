@@ -169,4 +169,19 @@ class AnalyzerTest {
     assertThat(r.findings()).extracting(f -> f.file().getFileName().toString()).containsOnly("Builder.java", "Aim.java");
     assertThat(r.stats().filesScanned()).isEqualTo(2);
   }
+
+  @Test
+  void singleFileAnalysisSeesTheLatestTextOfAFileBesideIt() throws IOException {
+    Path consts = write("src/p/Consts.java", "package p;\npublic final class Consts { public static final long RESYNC = 45_000; }\n");
+    Path user = write("src/p/User.java", SHORT_RESYNC.formatted("User").replace("30_000", "Consts.RESYNC"));
+    Analyzer analyzer = new Analyzer();
+    analyzer.analyzeText(consts, Files.readString(consts), Policy.defaults());
+    assertThat(analyzer.analyzeText(user, Files.readString(user), Policy.defaults()).findings())
+        .anySatisfy(f -> assertThat(f.message()).contains("45s"));
+    // The IDE hands in edited text of Consts.java before it is saved.
+    analyzer.analyzeText(consts, "package p;\npublic final class Consts { public static final long RESYNC = 50_000; }\n", Policy.defaults());
+    assertThat(analyzer.analyzeText(user, Files.readString(user), Policy.defaults()).findings())
+        .anySatisfy(f -> assertThat(f.message()).contains("50s"))
+        .noneSatisfy(f -> assertThat(f.message()).contains("45s"));
+  }
 }
