@@ -12,6 +12,7 @@ import io.github.informerguard.analyzer.api.RuleSettings;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.resolve.CompiledConstants;
+import io.github.informerguard.analyzer.resolve.Diagnostics;
 import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
 import io.github.informerguard.analyzer.resolve.PreciseTypeFacts;
 import java.nio.file.Path;
@@ -58,17 +59,27 @@ public final class Analyzer {
     List<Path> paths = discovery.discover(request.inputs(), request.policy());
     List<Rule> rules = enabledRules(request);
 
-    List<SourceFile> files = new ArrayList<>(paths.size());
+    // Read each file once: the prefilter decides whether it is parsed; the texts of files that
+    // are not parsed are dropped and the index keeps only their paths for cross-file lookups.
+    List<SourceFile> files = new ArrayList<>();
+    List<List<Rule>> applicableRules = new ArrayList<>();
     List<AnalysisError> errors = new ArrayList<>();
+    SourceIndex index = new SourceIndex(List.of());
     for (Path p : paths) {
       Object read = SourceReader.read(p);
       if (read instanceof SourceFile f) {
-        files.add(f);
+        List<Rule> applicable = PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
+        if (applicable.isEmpty()) {
+          index.addByPath(f);
+        } else {
+          index.add(f);
+          files.add(f);
+          applicableRules.add(applicable);
+        }
       } else {
         errors.add((AnalysisError) read);
       }
     }
-    SourceIndex index = new SourceIndex(files);
     AnalysisMode mode = request.classpath().isPresent() ? AnalysisMode.PRECISE : AnalysisMode.LENIENT;
     Worker.Factory workers = mode == AnalysisMode.PRECISE
         ? Worker.precise(request.classpath().get(), index)
@@ -85,11 +96,9 @@ public final class Analyzer {
     });
     try {
       List<Future<FileOutcome>> outcomes = new ArrayList<>(files.size());
-      for (SourceFile f : files) {
-        List<Rule> applicable = PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
-        if (applicable.isEmpty()) {
-          continue;
-        }
+      for (int i = 0; i < files.size(); i++) {
+        SourceFile f = files.get(i);
+        List<Rule> applicable = applicableRules.get(i);
         outcomes.add(pool.submit(() -> local.get().analyze(f, applicable, request.policy())));
       }
       for (Future<FileOutcome> o : outcomes) {
@@ -104,6 +113,9 @@ public final class Analyzer {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("analysis interrupted", e);
     } catch (ExecutionException e) {
+      if (Diagnostics.enabled()) {
+        e.getCause().printStackTrace();
+      }
       throw new IllegalStateException("analysis failed: " + e.getCause(), e.getCause());
     } finally {
       pool.shutdownNow();
@@ -186,7 +198,31 @@ public final class Analyzer {
       return () -> new Worker(Parsers.preciseConfiguration(classpath, roots), facts, index);
     }
 
+    /** Source files above this size are parsed one at a time: each can need hundreds of MB of tree. */
+    private static final int LARGE_FILE_CHARS = 1_000_000;
+    private static final java.util.concurrent.Semaphore LARGE_FILES = new java.util.concurrent.Semaphore(1);
+
     FileOutcome analyze(SourceFile file, List<Rule> rules, Policy policy) {
+      boolean large = file.text().length() > LARGE_FILE_CHARS;
+      try {
+        if (large) {
+          LARGE_FILES.acquireUninterruptibly();
+        }
+        return analyzeParsed(file, rules, policy);
+      } catch (OutOfMemoryError e) {
+        // A huge generated file (a 3 MB API class) can need more heap to parse than the JVM has;
+        // the tree is dropped with the failed parse, so report the file and go on with the rest.
+        return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), 0,
+            "not enough memory to analyze this file (" + file.text().length() / 1024
+                + " KB of source); skipped. Give the JVM more heap, e.g. java -Xmx2g -jar informer-guard.jar")), false);
+      } finally {
+        if (large) {
+          LARGE_FILES.release();
+        }
+      }
+    }
+
+    private FileOutcome analyzeParsed(SourceFile file, List<Rule> rules, Policy policy) {
       ParseResult<CompilationUnit> result;
       try {
         result = parser.parse(file.text());

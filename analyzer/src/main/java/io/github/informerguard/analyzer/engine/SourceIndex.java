@@ -9,6 +9,8 @@ import io.github.informerguard.analyzer.resolve.SourceTypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.Map;
@@ -17,14 +19,26 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The analyzed sources by type name, for lenient mode's cross-file lookups (a constant in
- * another file). Files are parsed on demand, once, and shared between threads.
+ * another file). Files are parsed on demand and shared between threads. Only the files being
+ * analyzed are held as text; the others are remembered by path and read when a lookup needs
+ * them, and parsed trees are kept in a small LRU, so memory does not grow with the tree.
  */
 final class SourceIndex implements SourceTypes {
 
+  /** How many parsed trees of other files to keep; lookups cluster on a few constants classes. */
+  private static final int PARSED_CACHE_SIZE = 64;
+
   private final Map<String, SourceFile> byPrimaryType = new ConcurrentHashMap<>();
+  private final Map<String, Path> notInMemory = new ConcurrentHashMap<>();
   private final Set<Path> roots = ConcurrentHashMap.newKeySet();
   private final Set<String> absent = ConcurrentHashMap.newKeySet();
-  private final Map<String, Optional<CompilationUnit>> parsed = new ConcurrentHashMap<>();
+  private final Map<String, Optional<CompilationUnit>> parsed = Collections.synchronizedMap(
+      new LinkedHashMap<>(PARSED_CACHE_SIZE * 2, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Optional<CompilationUnit>> eldest) {
+          return size() > PARSED_CACHE_SIZE;
+        }
+      });
   private final ThreadLocal<JavaParser> parser = ThreadLocal.withInitial(() -> new JavaParser(Parsers.lenientConfiguration()));
 
   SourceIndex(Collection<SourceFile> files) {
@@ -41,7 +55,17 @@ final class SourceIndex implements SourceTypes {
     if (previous != null && !previous.text().equals(f.text())) {
       parsed.remove(name);
     }
+    notInMemory.remove(name);
     absent.remove(name);
+    f.sourceRoot().ifPresent(roots::add);
+  }
+
+  /** Remembers a file that no rule needs to parse by its path only; it is read again if looked up. */
+  void addByPath(SourceFile f) {
+    String name = f.primaryTypeName();
+    if (!byPrimaryType.containsKey(name)) {
+      notInMemory.putIfAbsent(name, f.path());
+    }
     f.sourceRoot().ifPresent(roots::add);
   }
 
@@ -62,7 +86,7 @@ final class SourceIndex implements SourceTypes {
     String outer = qualifiedName;
     String nested = "";
     while (true) {
-      if (byPrimaryType.containsKey(outer) || fromRoots(outer)) {
+      if (byPrimaryType.containsKey(outer) || notInMemory.containsKey(outer) || fromRoots(outer)) {
         String simple = outer.substring(outer.lastIndexOf('.') + 1);
         Optional<TypeDeclaration<?>> top = unit(outer).flatMap(cu -> cu.getTypes().stream()
             .filter(t -> t.getNameAsString().equals(simple)).findFirst());
@@ -86,20 +110,31 @@ final class SourceIndex implements SourceTypes {
     for (Path root : roots) {
       Path candidate = root.resolve(primary.replace('.', '/') + ".java");
       if (Files.isRegularFile(candidate)) {
-        Object read = SourceReader.read(candidate);
-        if (read instanceof SourceFile f) {
-          byPrimaryType.putIfAbsent(primary, f);
-          return true;
-        }
+        notInMemory.putIfAbsent(primary, candidate);
+        return true;
       }
     }
     absent.add(primary);
     return false;
   }
 
+  /** The text of a known file: in memory when it is being analyzed, else read from disk again. */
+  private Optional<String> textOf(String primary) {
+    SourceFile inMemory = byPrimaryType.get(primary);
+    if (inMemory != null) {
+      return Optional.of(inMemory.text());
+    }
+    Path path = notInMemory.get(primary);
+    return path != null && SourceReader.read(path) instanceof SourceFile f ? Optional.of(f.text()) : Optional.empty();
+  }
+
   private Optional<CompilationUnit> unit(String primary) {
     return parsed.computeIfAbsent(primary, k -> {
-      ParseResult<CompilationUnit> r = parser.get().parse(byPrimaryType.get(k).text());
+      Optional<String> text = textOf(k);
+      if (text.isEmpty()) {
+        return Optional.empty();
+      }
+      ParseResult<CompilationUnit> r = parser.get().parse(text.get());
       return r.isSuccessful() ? r.getResult() : Optional.empty();
     });
   }
