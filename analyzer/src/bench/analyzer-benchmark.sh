@@ -132,7 +132,7 @@ How to read it:
 - Peak RSS is what the JVM took under -Xmx4g, not what it needed. Only the files being analyzed
   are held as text, and parsed trees of other files (for cross-file constants) sit in a small LRU;
   the peak comes from parsing the largest file, client-java's generated 3 MB \`CoreV1Api.java\`,
-  with JavaParser. Files over 1 MB are parsed one at a time; the whole tree analyzes with -Xmx768m, and a file that does not fit the heap is reported as an error and skipped.
+  with JavaParser. Files over 1 MB are parsed one at a time; the whole tree analyzes with -Xmx768m (not with -Xmx512m: the JVM runs out of heap while that file is parsed).
 - The tree holds fabric8 7.5.2 sources because Maven Central serves no sources jar for fabric8
   8.0.0 here; the code is the same kind (client, DSL, informers, generated model).
 MD
