@@ -15,10 +15,17 @@ import java.util.function.Function;
  * for why each default is what it is.
  */
 public final class GuardedInformerBuilder<T extends HasMetadata> {
+  /**
+   * Objects per LIST page. Each page is one sequential round trip, so small pages make large
+   * syncs slow (500 per page measured 1.2x fabric8's unpaged sync at 10k pods); 5,000 keeps a
+   * 50k-object list to 10 requests while still bounding each response.
+   */
+  public static final long DEFAULT_PAGE_SIZE = 5_000;
+
   private final ListWatch<T> listWatch;
   private Class<T> apiType;
   private String name;
-  private long pageSize = 500;
+  private long pageSize = DEFAULT_PAGE_SIZE;
   private Duration resyncPeriod = Duration.ZERO;
   private Duration resyncFloor = Duration.ofMinutes(5);
   private boolean allowShortResync;
@@ -70,7 +77,7 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
     return this;
   }
 
-  /** Objects per LIST page (limit/continue). Default 500. */
+  /** Objects per LIST page (limit/continue). Default {@value #DEFAULT_PAGE_SIZE}. */
   public GuardedInformerBuilder<T> pageSize(long pageSize) {
     if (pageSize < 1) {
       throw new IllegalArgumentException("pageSize must be positive, was " + pageSize);

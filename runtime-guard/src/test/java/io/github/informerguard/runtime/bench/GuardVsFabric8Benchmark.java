@@ -190,7 +190,8 @@ public final class GuardVsFabric8Benchmark {
             fmt(fSync, "ms"), oneSync / fSync, "info"));
         heapRows.add(row("retained heap per cached object (after GC)", size, fmt(gHeap, "B"), fmt(fHeap, "B"),
             gHeap / fHeap, "<= 1.0x"));
-        listRows.add(row("LIST requests per sync (guard pages by 500; fabric8 lists in one request)", size,
+        listRows.add(row("LIST requests per sync (guard pages by " + GuardedInformerBuilder.DEFAULT_PAGE_SIZE
+            + "; fabric8 lists in one request)", size,
             Integer.toString(samples.get(Impl.GUARD).get(0).lists()),
             Integer.toString(samples.get(Impl.FABRIC8).get(0).lists()), Double.NaN, "info"));
         ratios.put("sync " + size, new double[] {gSync, fSync});
