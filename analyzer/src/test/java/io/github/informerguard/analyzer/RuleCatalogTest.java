@@ -7,6 +7,7 @@ import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.docs.DocsIndex;
 import io.github.informerguard.analyzer.engine.RuleRegistry;
 import io.github.informerguard.analyzer.testing.Fixture;
+import io.github.informerguard.analyzer.testing.FixtureRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Every rule is registered, documented, and has a fixture with positives and negatives. */
 class RuleCatalogTest {
@@ -61,6 +63,20 @@ class RuleCatalogTest {
       long codeLines = fixture.files().stream().mapToLong(RuleCatalogTest::codeLines).sum();
       assertThat(codeLines).as("%s fixture has negatives (unmarked code) beyond its positives", d.id())
           .isGreaterThan(positives * 2);
+    }));
+  }
+
+  /**
+   * Every rule's fixture compiles against the real client jars, and the rule reports exactly its
+   * marked lines in precise mode, with lenient mode a subset that still finds every line not
+   * marked precise-only (see FixtureRunner.verify).
+   */
+  @TestFactory
+  Stream<DynamicTest> everyRuleMatchesItsFixtureInBothModes(@TempDir Path out) {
+    return RuleRegistry.builtIn().rules().stream().map(r -> r.descriptor().id()).map(id -> DynamicTest.dynamicTest(id, () -> {
+      Path classes = Files.createDirectories(out.resolve(id));
+      FixtureRunner.assertCompiles(Fixture.of(id), classes);
+      FixtureRunner.verify(id);
     }));
   }
 

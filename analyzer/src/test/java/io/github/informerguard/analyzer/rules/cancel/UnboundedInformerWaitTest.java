@@ -6,23 +6,12 @@ import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.testing.Fixture;
 import io.github.informerguard.analyzer.testing.FixtureRunner;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class UnboundedInformerWaitTest {
 
   private static final String ID = "UnboundedInformerWait";
 
-  @Test
-  void fixtureCompilesAgainstTheRealClients(@TempDir Path out) {
-    FixtureRunner.assertCompiles(Fixture.of(ID), out);
-  }
-
-  @Test
-  void reportsExactlyTheMarkedLinesInBothModes() {
-    FixtureRunner.verify(ID);
-  }
 
   @Test
   void startWaitMessageNamesTheCallAndTheBoundedForm() {

@@ -5,23 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.testing.Fixture;
 import io.github.informerguard.analyzer.testing.FixtureRunner;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class WatchNeverClosedTest {
 
   private static final String ID = "WatchNeverClosed";
 
-  @Test
-  void fixtureCompilesAgainstTheRealClients(@TempDir Path out) {
-    FixtureRunner.assertCompiles(Fixture.of(ID), out);
-  }
-
-  @Test
-  void reportsExactlyTheMarkedLinesInBothModes() {
-    FixtureRunner.verify(ID);
-  }
 
   @Test
   void fabric8MessageExplainsEndlessReconnects() {

@@ -7,24 +7,13 @@ import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.engine.RuleRegistry;
 import io.github.informerguard.analyzer.testing.Fixture;
 import io.github.informerguard.analyzer.testing.FixtureRunner;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class StatefulIndexFunctionTest {
 
   private static final String ID = "StatefulIndexFunction";
 
-  @Test
-  void fixtureCompilesAgainstTheRealClients(@TempDir Path out) {
-    FixtureRunner.assertCompiles(Fixture.of(ID), out);
-  }
-
-  @Test
-  void reportsExactlyTheMarkedLinesInBothModes() {
-    FixtureRunner.verify(ID);
-  }
 
   @Test
   void isRegisteredAfterShortResyncPeriod() {

@@ -9,21 +9,10 @@ import io.github.informerguard.analyzer.policy.PolicyLoader;
 import io.github.informerguard.analyzer.engine.RuleRegistry;
 import io.github.informerguard.analyzer.testing.Fixture;
 import io.github.informerguard.analyzer.testing.FixtureRunner;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class ShortResyncPeriodTest {
 
-  @Test
-  void fixtureCompilesAgainstTheRealClients(@TempDir Path out) {
-    FixtureRunner.assertCompiles(Fixture.of("ShortResyncPeriod"), out);
-  }
-
-  @Test
-  void reportsExactlyTheMarkedLinesInBothModes() {
-    FixtureRunner.verify("ShortResyncPeriod");
-  }
 
   @Test
   void messageStatesTheValueTheMechanismAndTheFix() {
