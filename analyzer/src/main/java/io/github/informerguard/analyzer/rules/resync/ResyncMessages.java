@@ -33,10 +33,19 @@ final class ResyncMessages {
           + " period is in milliseconds): the whole cache would be replayed to every handler several times a"
           + " second. Write the unit out (TimeUnit.MINUTES.toMillis(10)), or pass 0 to disable resync." + GUARD;
     }
+    if (kind == Kind.HANDLER_RESYNC && library.equals("client-java")) {
+      return what + resolves + Durations.format(millis) + " (" + millis + " ms), below the " + min
+          + " minimum, and client-java does not carry it out as written: a handler's own period is ignored"
+          + " (kubernetes-client/java#2219) and every handler resyncs at the informer's period, only if that is"
+          + " not 0. So this value either does nothing or mirrors an equally short informer period, whose every"
+          + " resync replays the whole cache to each handler (onUpdate(obj, obj)) without re-listing. Drop it"
+          + " (Duration.ZERO / 0) and rely on watch events, or set a period of at least " + min
+          + " on the informer itself.";
+    }
     return what + resolves + Durations.format(millis) + " (" + millis + " ms), below the " + min
-        + " minimum. A resync does not re-list from the API server: every " + Durations.format(millis)
-        + " the informer replays its whole local cache to each handler as onUpdate(obj, obj), so every cached"
-        + " object is re-reconciled, often with API calls. Pass 0 to disable resync and rely on watch events,"
-        + " or use a period of at least " + min + "." + GUARD;
+        + " minimum. A resync does not re-list from the API server: while the informer runs, every "
+        + Durations.format(millis) + " it replays its whole local cache to each handler as onUpdate(obj, obj),"
+        + " so every cached object is re-reconciled, often with API calls. Pass 0 to disable resync and rely"
+        + " on watch events, or use a period of at least " + min + "." + GUARD;
   }
 }

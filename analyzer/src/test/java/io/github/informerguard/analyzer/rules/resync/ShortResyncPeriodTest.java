@@ -56,4 +56,14 @@ class ShortResyncPeriodTest {
     assertThat(r.findings()).anySatisfy(f -> assertThat(f.message()).contains("maxReconciliationInterval resolves to 30s"));
     assertThat(r.findings()).noneSatisfy(f -> assertThat(f.message()).contains("maxReconciliationInterval resolves to 2m"));
   }
+
+  @Test
+  void clientJavaHandlerPeriodMessageSaysTheClientIgnoresIt() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", true);
+    Finding builder = r.findings().stream()
+        .filter(f -> f.file().getFileName().toString().equals("ClientJavaResync.java") && f.message().contains("30s"))
+        .filter(f -> f.message().startsWith("handler resync period"))
+        .findFirst().orElseThrow();
+    assertThat(builder.message()).contains("kubernetes-client/java#2219").contains("informer's period").doesNotContain("InformerGuard");
+  }
 }
