@@ -3,6 +3,7 @@ package io.github.informerguard.analyzer.catalog;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.*;
 import static io.github.informerguard.analyzer.catalog.CancellationTypes.*;
 
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -22,6 +23,32 @@ public final class CallbackApis {
       K8S_RECONCILER,
       JOSDK_RECONCILER,
       JOSDK_CLEANER);
+
+  /**
+   * The methods of each {@link #CALLBACK_TYPES} interface that the library calls on its threads;
+   * other methods of a class implementing the interface (helpers, test hooks) are ordinary code.
+   */
+  public static final Map<String, Set<String>> CALLBACK_METHODS = Map.of(
+      F8_RESOURCE_EVENT_HANDLER, Set.of("onAdd", "onUpdate", "onDelete", "onNothing"),
+      F8_WATCHER, Set.of("eventReceived", "onClose"),
+      K8S_RESOURCE_EVENT_HANDLER, Set.of("onAdd", "onUpdate", "onDelete"),
+      K8S_RECONCILER, Set.of("reconcile"),
+      JOSDK_RECONCILER, Set.of("reconcile", "updateErrorStatus"),
+      JOSDK_CLEANER, Set.of("cleanup"));
+
+  /**
+   * Task types: the run()/call() body of a class that directly implements or extends one of these
+   * is the whole task, so returning from it ends the task.
+   */
+  public static final Set<String> TASK_TYPES = Set.of(RUNNABLE, CALLABLE, THREAD, TIMER_TASK);
+
+  /** Methods that run a lambda argument as a task on another thread. */
+  public static final Set<String> TASK_SUBMITS = Set.of("submit", "execute", "schedule", "scheduleAtFixedRate",
+      "scheduleWithFixedDelay", "runAsync", "supplyAsync");
+
+  /** The owners of {@link #TASK_SUBMITS}. */
+  public static final Set<String> TASK_RUNNERS = Set.of(EXECUTOR, EXECUTOR_SERVICE, SCHEDULED_EXECUTOR_SERVICE,
+      THREAD_POOL_EXECUTOR, SCHEDULED_THREAD_POOL_EXECUTOR, FORK_JOIN_POOL, COMPLETABLE_FUTURE);
 
   /** Methods that take a functional callback (so a lambda passed there is a callback body). */
   public static final Set<String> CALLBACK_REGISTRATIONS = Set.of("withReconciler");

@@ -10,6 +10,19 @@ public final class CancellationTypes {
 
   public static final String INTERRUPTED_EXCEPTION = "java.lang.InterruptedException";
 
+  // JDK: task bodies and the code that runs them on another thread
+  public static final String RUNNABLE = "java.lang.Runnable";
+  public static final String THREAD = "java.lang.Thread";
+  public static final String CALLABLE = "java.util.concurrent.Callable";
+  public static final String TIMER_TASK = "java.util.TimerTask";
+  public static final String EXECUTOR = "java.util.concurrent.Executor";
+  public static final String EXECUTOR_SERVICE = "java.util.concurrent.ExecutorService";
+  public static final String SCHEDULED_EXECUTOR_SERVICE = "java.util.concurrent.ScheduledExecutorService";
+  public static final String THREAD_POOL_EXECUTOR = "java.util.concurrent.ThreadPoolExecutor";
+  public static final String SCHEDULED_THREAD_POOL_EXECUTOR = "java.util.concurrent.ScheduledThreadPoolExecutor";
+  public static final String FORK_JOIN_POOL = "java.util.concurrent.ForkJoinPool";
+  public static final String COMPLETABLE_FUTURE = "java.util.concurrent.CompletableFuture";
+
   // fabric8
   public static final String F8_EXCEPTION_HANDLER = "io.fabric8.kubernetes.client.informers.ExceptionHandler";
 

@@ -123,4 +123,22 @@ public final class LifecycleApis {
   public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer");
 
   public static final Set<String> WATCH_TRIGGER_WORDS = Set.of("watch(", "createWatch");
+
+  /**
+   * Calls that end the JVM ({@code System.exit(n)}, {@code Runtime.getRuntime().exit(n)} or
+   * {@code halt(n)}): a handle opened in a method that then always makes one lives as long as
+   * the process, like one opened in {@code main}.
+   */
+  public static final Set<String> JVM_EXITS = Set.of("System.exit", "java.lang.System.exit",
+      "Runtime.getRuntime().exit", "Runtime.getRuntime().halt", "java.lang.Runtime.getRuntime().exit",
+      "java.lang.Runtime.getRuntime().halt");
+
+  /**
+   * Assert-throws methods: code in a lambda passed to them is expected to throw, so a watch opened
+   * there never yields a handle (JUnit 5 assertThrows/assertThrowsExactly, AssertJ
+   * assertThatThrownBy/assertThatCode/catchThrowable/catchThrowableOfType/catchException and
+   * assertThatExceptionOfType(..).isThrownBy).
+   */
+  public static final Set<String> ASSERT_THROWS = Set.of("assertThrows", "assertThrowsExactly", "assertThatThrownBy",
+      "assertThatCode", "catchThrowable", "catchThrowableOfType", "catchException", "isThrownBy");
 }

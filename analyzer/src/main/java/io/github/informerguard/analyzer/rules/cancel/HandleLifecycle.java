@@ -25,7 +25,9 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.CatchClause;
+import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
@@ -418,11 +420,36 @@ final class HandleLifecycle {
     return Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration).filter(x -> x == d).isPresent();
   }
 
-  /** In {@code static void main(String[])} the handle lives as long as the process that it keeps alive. */
+  /**
+   * In {@code static void main(String[])}, or in a method whose body goes on to end the JVM
+   * (a top-level {@code System.exit(n)} after the statement holding {@code n}), the handle lives
+   * as long as the process that it keeps alive.
+   */
   private static boolean inMainMethod(Node n) {
     Node body = Scopes.enclosingBody(n);
-    return body instanceof MethodDeclaration m && m.isStatic() && m.getNameAsString().equals("main")
-        && m.getParameters().size() == 1 && m.getType().isVoidType();
+    if (!(body instanceof MethodDeclaration m)) {
+      return false;
+    }
+    if (m.isStatic() && m.getNameAsString().equals("main") && m.getParameters().size() == 1
+        && m.getType().isVoidType()) {
+      return true;
+    }
+    return m.getBody().filter(b -> endsJvmAfter(b, n)).isPresent();
+  }
+
+  private static boolean endsJvmAfter(BlockStmt block, Node n) {
+    boolean after = false;
+    for (Statement s : block.getStatements()) {
+      if (after && s instanceof ExpressionStmt e && e.getExpression() instanceof MethodCallExpr call
+          && call.getScope().isPresent()
+          && LifecycleApis.JVM_EXITS.contains(call.getScope().get() + "." + call.getNameAsString())) {
+        return true;
+      }
+      if (s == n || s.isAncestorOf(n)) {
+        after = true;
+      }
+    }
+    return false;
   }
 
   private static boolean hasGeneratedAccessors(TypeDeclaration<?> type) {

@@ -10,18 +10,48 @@ final class InterruptMessages {
 
   private InterruptMessages() {}
 
-  static String message(boolean wrapped, boolean multiCatch, Optional<String> callback) {
+  /** What the code does after catching the interrupt. */
+  enum Ending {
+    /** Carries on with the work (logs, loops, falls through to more statements). */
+    CONTINUES,
+    /** Leaves the method (returns, or falls off its end) without re-interrupting. */
+    RETURNS,
+    /** Throws a different exception that wraps or replaces it, without re-interrupting. */
+    WRAPPED
+  }
+
+  static String message(Ending ending, boolean multiCatch, Optional<String> callback) {
     String caught = multiCatch ? "InterruptedException (in this multi-catch)" : "InterruptedException";
-    String what = wrapped
-        ? caught + " is wrapped in another exception here without re-interrupting the thread"
-        : caught + " is caught here and neither re-interrupts the thread nor is rethrown";
-    String why = ": catching it clears the thread's interrupt status, so whoever is cancelling this work"
-        + " (an informer's stop(), ExecutorService.shutdownNow(), Future.cancel(true)) can no longer stop the thread.";
+    String what;
+    String why;
+    switch (ending) {
+      case CONTINUES -> {
+        what = caught + " is caught here and neither re-interrupts the thread nor is rethrown";
+        why = ": catching it clears the thread's interrupt status and the code carries on, so whoever is cancelling"
+            + " this work (an informer's stop(), ExecutorService.shutdownNow(), Future.cancel(true)) cannot stop it:"
+            + " the interrupt was the request to stop, and it is used up here.";
+      }
+      case RETURNS -> {
+        what = caught + " is caught here and the code returns without re-interrupting the thread";
+        why = lostFlag("this work stops");
+      }
+      default -> {
+        what = caught + " is wrapped in another exception here without re-interrupting the thread";
+        why = lostFlag("the exception stops this work");
+      }
+    }
     String where = callback.map(InterruptMessages::callbackMechanics).orElse("");
-    String fix = " Call Thread.currentThread().interrupt() in the catch block before returning or throwing (as"
-        + " JOSDK does: interrupt, then throw new IllegalStateException(e)), or let the InterruptedException"
+    String fix = " Call Thread.currentThread().interrupt() in the catch block before returning or throwing (for"
+        + " example: interrupt, then throw new IllegalStateException(e)), or let the InterruptedException"
         + " propagate.";
     return what + why + where + fix;
+  }
+
+  private static String lostFlag(String stops) {
+    return ": " + stops + ", but catching the exception clears the thread's interrupt status, so callers further up"
+        + " the stack and the thread's owner (ExecutorService.shutdownNow(), Future.cancel(true), an informer's"
+        + " stop()) cannot see that cancellation was requested, and later blocking calls on this thread are not"
+        + " interrupted.";
   }
 
   private static String callbackMechanics(String type) {

@@ -3,6 +3,7 @@ package io.github.informerguard.analyzer.rules.cancel;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import io.github.informerguard.analyzer.api.Family;
@@ -16,6 +17,7 @@ import io.github.informerguard.analyzer.catalog.LifecycleApis.WatchSite;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Release;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Flags raw watches whose handle is discarded or never closed: fabric8 {@code watch(...)} (any
@@ -50,6 +52,9 @@ public final class WatchNeverClosed implements Rule {
       for (WatchSite site : LifecycleApis.WATCHES) {
         if (site.method().equals(call.getNameAsString()) && site.arities().contains(call.getArguments().size())
             && opens(ctx, site, call)) {
+          if (expectedToThrow(call)) {
+            break; // assertThrows(..., () -> op.watch(w)): the call is meant to fail, no handle exists
+          }
           Release release = new Release(LifecycleApis.WATCH_CLOSES, site.closeInFinally(),
               site.library() == Library.FABRIC8);
           String opened = describe(site, call);
@@ -59,6 +64,15 @@ public final class WatchNeverClosed implements Rule {
         }
       }
     }
+  }
+
+  /** Whether the call is in a lambda passed to an assert-throws method (the nearest lambda only). */
+  private static boolean expectedToThrow(MethodCallExpr call) {
+    Optional<LambdaExpr> lambda = call.findAncestor(LambdaExpr.class);
+    return lambda.flatMap(l -> l.getParentNode())
+        .filter(p -> p instanceof MethodCallExpr m && m.getArguments().contains(lambda.get())
+            && LifecycleApis.ASSERT_THROWS.contains(m.getNameAsString()))
+        .isPresent();
   }
 
   private static boolean opens(RuleContext ctx, WatchSite site, MethodCallExpr call) {

@@ -17,15 +17,51 @@ class InterruptSwallowedTest {
 
 
   @Test
-  void plainCodeMessageExplainsTheClearedStatusAndTheFix() {
+  void swallowedAndContinuingMessageSaysTheWorkCannotBeStopped() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
-    var f = CancelFixtures.findingAt(r, ID, "PlainCode.java", "InterruptedException | ExecutionException | TimeoutException");
+    var f = CancelFixtures.findingAt(r, ID, "Tasks.java", "InterruptedException wokenEarly");
     assertThat(f.severity()).isEqualTo(Severity.WARNING);
     assertThat(f.message())
-        .contains("InterruptedException (in this multi-catch) is caught here and neither re-interrupts")
-        .contains("clears the thread's interrupt status")
+        .contains("is caught here and neither re-interrupts the thread nor is rethrown")
+        .contains("clears the thread's interrupt status and the code carries on")
+        .contains("cannot stop it")
         .contains("Call Thread.currentThread().interrupt()")
-        .doesNotContain("callback");
+        .doesNotContain("callback")
+        .doesNotContain("JOSDK");
+  }
+
+  @Test
+  void returningMessageSaysTheWorkStopsButTheFlagIsLost() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    var f = CancelFixtures.findingAt(r, ID, "PlainCode.java", "InterruptedException | ExecutionException | TimeoutException");
+    assertThat(f.message())
+        .contains("InterruptedException (in this multi-catch) is caught here and the code returns without"
+            + " re-interrupting the thread")
+        .contains("this work stops, but catching the exception clears the thread's interrupt status")
+        .contains("callers further up the stack and the thread's owner")
+        .contains("later blocking calls on this thread are not interrupted")
+        .doesNotContain("cannot stop")
+        .contains("Call Thread.currentThread().interrupt()");
+  }
+
+  @Test
+  void wrappingMessageSaysTheExceptionStopsTheWorkButTheFlagIsLost() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    var f = CancelFixtures.findingAt(r, ID, "PlainCode.java", "InterruptedException takeInterrupted");
+    assertThat(f.message())
+        .contains("is wrapped in another exception here without re-interrupting the thread")
+        .contains("the exception stops this work, but catching the exception clears the thread's interrupt status")
+        .doesNotContain("cannot stop");
+  }
+
+  @Test
+  void onlyCallbackMethodsAndTheirPrivateHelpersAreRaised() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    var helper = CancelFixtures.findingAt(r, ID, "Callbacks.java", "InterruptedException inTestHook");
+    assertThat(helper.severity()).isEqualTo(Severity.WARNING);
+    assertThat(helper.message()).doesNotContain("callback");
+    var privateHelper = CancelFixtures.findingAt(r, ID, "Callbacks.java", "InterruptedException paused");
+    assertThat(privateHelper.severity()).isEqualTo(Severity.ERROR);
   }
 
   @Test
