@@ -24,7 +24,7 @@ public final class IndexFunctionHazards {
 
   /** Static calls whose result differs from call to call: owner type to method names. */
   public static final Map<String, Set<String>> NONDETERMINISTIC_STATICS = Map.ofEntries(
-      Map.entry("java.lang.System", Set.of("currentTimeMillis", "nanoTime", "identityHashCode")),
+      Map.entry("java.lang.System", Set.of("currentTimeMillis", "nanoTime")),
       Map.entry("java.lang.Math", Set.of("random")),
       Map.entry("java.lang.StrictMath", Set.of("random")),
       Map.entry("java.util.UUID", Set.of("randomUUID")),
@@ -39,6 +39,22 @@ public final class IndexFunctionHazards {
       Map.entry("java.time.Year", Set.of("now")),
       Map.entry("java.time.YearMonth", Set.of("now")),
       Map.entry("java.time.MonthDay", Set.of("now")));
+
+  /**
+   * Static calls that return an object's identity hash ({@code System.identityHashCode(x)}). Of
+   * the indexed object, the value is stable for one instance but differs between versions of the
+   * same resource (every watch event and every re-list delivers a new instance); of a freshly
+   * created object it differs on every call; of anything else it is a constant of the JVM run.
+   */
+  public static final Map<String, Set<String>> IDENTITY_HASH_STATICS = Map.of(
+      "java.lang.System", Set.of("identityHashCode"));
+
+  /**
+   * {@code obj.hashCode()} on the indexed object itself: for Kubernetes models (fabric8 and
+   * client-java) it hashes every field, metadata.resourceVersion included, so it too differs
+   * between versions of the same resource.
+   */
+  public static final String HASH_CODE_METHOD = "hashCode";
 
   /** Types whose instance calls read a clock or randomness. */
   public static final Map<String, Set<String>> NONDETERMINISTIC_RECEIVERS = Map.of(

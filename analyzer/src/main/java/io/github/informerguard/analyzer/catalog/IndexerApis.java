@@ -36,9 +36,21 @@ public final class IndexerApis {
    * @param method the method name, or {@code <init>} for a constructor
    * @param arity the argument count
    * @param positions the arguments that hold the map or the function
+   * @param keyPositions those of {@code positions} that hold the cache's key function
+   *     ({@code Function<T, String>}: the key each object is stored and removed under)
    */
   public record Site(Library library, Set<String> owners, String method, int arity, List<Integer> positions,
-      Shape shape) {
+      Shape shape, Set<Integer> keyPositions) {
+
+    /** A site whose functions are all index functions. */
+    public Site(Library library, Set<String> owners, String method, int arity, List<Integer> positions, Shape shape) {
+      this(library, owners, method, arity, positions, shape, Set.of());
+    }
+
+    /** Whether the function at {@code position} is the cache's key function, not an index function. */
+    public boolean isKeyFunction(int position) {
+      return keyPositions.contains(position);
+    }
 
     public boolean matchesShape(String name, int args) {
       return method.equals(name) && arity == args;
@@ -54,10 +66,17 @@ public final class IndexerApis {
       new Site(Library.JOSDK, Set.of(JOSDK_INDEXER_RESOURCE_CACHE), "addIndexers", 1, List.of(0), Shape.MAP),
       new Site(Library.JOSDK, Set.of(JOSDK_INDEXER_RESOURCE_CACHE), "addIndexer", 2, List.of(1), Shape.FUNCTION));
 
-  /** {@code new Cache<>(indexName, indexFunc, keyFunc)} and fabric8's {@code new CacheImpl<>(...)}. */
+  /**
+   * {@code new Cache<>(indexName, indexFunc, keyFunc)} and fabric8's {@code new CacheImpl<>(...)}:
+   * argument 1 is an index function, argument 2 the cache's key function.
+   */
   public static final List<Site> CONSTRUCTORS = List.of(
-      new Site(Library.CLIENT_JAVA, Set.of(K8S_CACHE), "<init>", 3, List.of(1, 2), Shape.FUNCTION),
-      new Site(Library.FABRIC8, Set.of(F8_CACHE_IMPL), "<init>", 3, List.of(1, 2), Shape.FUNCTION));
+      new Site(Library.CLIENT_JAVA, Set.of(K8S_CACHE), "<init>", 3, List.of(1, 2), Shape.FUNCTION, Set.of(2)),
+      new Site(Library.FABRIC8, Set.of(F8_CACHE_IMPL), "<init>", 3, List.of(1, 2), Shape.FUNCTION, Set.of(2)));
+
+  /** The library's namespace/name key function, named in the fix of a key-function finding. */
+  public static final String F8_KEY_FUNCTION = "Cache.metaNamespaceKeyFunc";
+  public static final String K8S_KEY_FUNCTION = "Caches.deletionHandlingMetaNamespaceKeyFunc";
 
   /** Simple names of the constructed types above (a cheap pre-check before type resolution). */
   public static final Set<String> CONSTRUCTED_SIMPLE_NAMES = Set.of("Cache", "CacheImpl");

@@ -27,6 +27,17 @@ public final class WatchApis {
   /** {@code WatcherException.isHttpGone()}: code 410 on the client exception or its Status. */
   public static final String F8_IS_HTTP_GONE = "isHttpGone";
 
+  /** {@code Watch.close()}: a fabric8 handle closed in the method that opened it marks a short-lived watch. */
+  public static final String F8_CLOSE_METHOD = "close";
+
+  /**
+   * Zero-argument calls that may block without a bound ({@code CountDownLatch.await()},
+   * {@code Thread.join()}, {@code BlockingQueue.take()}, {@code Semaphore.acquire()},
+   * {@code Object.wait()}): a watch closed only after one of these is not short-lived.
+   */
+  public static final Set<String> UNBOUNDED_WAITS = Set.of("await", "join", "take", "acquire", "wait",
+      "awaitUninterruptibly");
+
   /** The re-list that must precede a new watch after a 410. */
   public static final String F8_LIST_METHOD = "list";
 

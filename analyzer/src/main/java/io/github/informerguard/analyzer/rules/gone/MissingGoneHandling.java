@@ -26,7 +26,8 @@ import java.util.Set;
  * Flags raw watches whose close or error path ignores HTTP 410 Gone: fabric8 {@code Watcher}s
  * handed to {@code watch(...)} whose {@code onClose(WatcherException)} neither checks for 410
  * nor re-lists and re-watches, and client-java {@code Watch.createWatch(...)} loops with no 410
- * handling. Informers and JOSDK event sources re-list by themselves and are not raw watches.
+ * handling. fabric8 watches whose handle is closed in the method that opens them (bounded
+ * lifetime) are not flagged. Informers and JOSDK event sources re-list by themselves and are not raw watches.
  * Docs: docs/rules/MissingGoneHandling.md.
  */
 public final class MissingGoneHandling implements Rule {
@@ -56,9 +57,17 @@ public final class MissingGoneHandling implements Rule {
 
   private void checkFabric8(RuleContext ctx, GoneEvidence evidence) {
     Fabric8Watchers watchers = new Fabric8Watchers(ctx.types());
+    ShortLivedWatches shortLived = new ShortLivedWatches(ctx.types());
     for (Fabric8Watchers.Implementation impl : watchers.find(ctx.unit())) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
       if (onClose.isEmpty() || impl.watches().stream().anyMatch(MissingGoneHandling::insideRelistLoop)) {
+        continue;
+      }
+      // Only long-lived watches: a handle closed in the opening method, with no unbounded wait
+      // in between, lives seconds to minutes, too short for a compaction 410 to be a real risk.
+      Optional<MethodCallExpr> longLived = impl.watches().stream().filter(w -> !shortLived.isShortLived(w))
+          .findFirst();
+      if (longLived.isEmpty()) {
         continue;
       }
       Set<Node> exception = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -68,7 +77,7 @@ public final class MissingGoneHandling implements Rule {
       if (r.goneCheck || (r.fabric8List && r.fabric8Watch) || r.opaque) {
         continue;
       }
-      MethodCallExpr first = impl.watches().get(0);
+      MethodCallExpr first = longLived.get();
       String watched = GoneMessages.shorten(first.getScope().map(Expression::toString).orElse("?"));
       ctx.report(onClose.get(), GoneMessages.fabric8(watched, handlesErrorAction(impl)));
     }

@@ -5,6 +5,7 @@ import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import io.github.informerguard.analyzer.catalog.IndexerApis;
 import io.github.informerguard.analyzer.catalog.IndexerApis.Library;
 import java.util.Optional;
 
@@ -23,15 +24,38 @@ final class IndexMessages {
 
   static String message(Node anchor, Optional<String> indexName, PurityScanner.Hazard hazard, Library library) {
     String subject = "Index function " + describe(anchor) + indexName.map(n -> " (index \"" + n + "\")").orElse("");
+    return subject + what(hazard) + " " + why(library) + FIX;
+  }
+
+  /** A finding on the cache's key function (third argument of new Cache / new CacheImpl). */
+  static String keyMessage(Node anchor, PurityScanner.Hazard hazard, Library library) {
+    String cache = library == Library.CLIENT_JAVA ? "client-java's Cache" : "fabric8's CacheImpl";
+    String subject = "Key function " + describe(anchor) + " of this " + (library == Library.CLIENT_JAVA
+        ? "new Cache<>(...)" : "new CacheImpl<>(...)");
+    String why = " " + cache + " stores each object under the key this function computes and looks the key up again"
+        + " from the incoming object on every update and delete, so a key that changes between versions of the same"
+        + " resource breaks the cache: an update is stored under a new key next to the old entry, the old entry (and"
+        + " its index entries) is never removed, and a delete removes nothing, so readers see stale and duplicate"
+        + " objects.";
+    String fix = " Derive the key from the object's namespace and name only, e.g. "
+        + (library == Library.CLIENT_JAVA ? IndexerApis.K8S_KEY_FUNCTION : IndexerApis.F8_KEY_FUNCTION) + ".";
+    return subject + what(hazard) + why + fix;
+  }
+
+  private static String what(PurityScanner.Hazard hazard) {
     String where = hazard.helper().map(h -> " in helper " + h + "()").orElse("");
     String statement = "`" + statementText(hazard.node()) + "`";
-    String what = switch (hazard.kind()) {
+    return switch (hazard.kind()) {
       case SHARED_WRITE -> " writes state shared across calls" + hazard.target().map(t -> " ('" + t + "')").orElse("")
           + where + ": " + statement + ".";
       case ARGUMENT_MUTATION -> " mutates the object it indexes" + where + ": " + statement
           + ". That object is the cached instance that every handler and cache reader also sees.";
       case NONDETERMINISM -> " is non-deterministic" + where + ": " + statement
-          + " gives a different result each call, so the same object gets different index keys.";
+          + " gives a different result each call, so the same object gets different values.";
+      case IDENTITY -> " derives its result from the identity of the object it is given" + where + ": " + statement
+          + ". That value is stable for one instance but differs between versions of the same resource: every watch"
+          + " event and every re-list delivers a new object (and a Kubernetes model's hashCode() covers its"
+          + " resourceVersion), so the result changes on every update.";
       case CLIENT_CALL -> " calls the Kubernetes API" + where + ": " + statement
           + ". Its result depends on server state, not on the object, and the cache's writer runs index functions"
           + " while holding the cache lock, so the call stalls event delivery.";
@@ -39,7 +63,6 @@ final class IndexMessages {
           + ". Its result depends on outside state, not on the object, and the cache's writer runs index functions"
           + " while holding the cache lock, so the I/O stalls event delivery.";
     };
-    return subject + what + " " + why(library) + FIX;
   }
 
   private static String why(Library library) {

@@ -44,6 +44,11 @@ final class PurityScanner {
     SHARED_WRITE,
     ARGUMENT_MUTATION,
     NONDETERMINISM,
+    /**
+     * The result is derived from the identity (or whole-object hash) of the indexed object:
+     * stable for one instance, different for every version of the same resource.
+     */
+    IDENTITY,
     CLIENT_CALL,
     IO
   }
@@ -71,8 +76,13 @@ final class PurityScanner {
     this.types = types;
   }
 
-  /** The first impure operation in source order, if any. */
-  Optional<Hazard> firstHazard(IndexFunctions.Body function) {
+  /**
+   * The first impure operation in source order, if any. Identity-derived results count only for
+   * a key function: an index function derived from identity is consistent for the cache (removal
+   * recomputes the old values from the stored old instance, and resync re-runs it on the same
+   * instances), only useless for lookups by content, so it is not a finding.
+   */
+  Optional<Hazard> firstHazard(IndexFunctions.Body function, boolean keyFunction) {
     List<Hazard> found = new ArrayList<>();
     Set<Node> arguments = identitySet();
     function.argument().ifPresent(arguments::add);
@@ -81,7 +91,7 @@ final class PurityScanner {
       visited.add(m);
     }
     scan(function.root(), function.body(), arguments, Optional.empty(), visited, 0, found);
-    return found.stream().min(Comparator.comparing((Hazard h) -> h.helper().isPresent())
+    return found.stream().filter(h -> keyFunction || h.kind() != Kind.IDENTITY).min(Comparator.comparing((Hazard h) -> h.helper().isPresent())
         .thenComparing(h -> h.node().getBegin().map(p -> p.line * 100_000L + p.column).orElse(Long.MAX_VALUE)));
   }
 
@@ -144,6 +154,16 @@ final class PurityScanner {
         if (IndexFunctionHazards.NONDETERMINISTIC_STATICS.getOrDefault(owner.get(), Set.of()).contains(name)) {
           out.add(new Hazard(Kind.NONDETERMINISM, chain(call), helper, Optional.empty()));
         }
+        if (IndexFunctionHazards.IDENTITY_HASH_STATICS.getOrDefault(owner.get(), Set.of()).contains(name)
+            && call.getArguments().size() == 1) {
+          Expression of = unwrap(call.getArgument(0));
+          if (argumentGetterChain(of, root, arguments, 0)) {
+            out.add(new Hazard(Kind.IDENTITY, chain(call), helper, Optional.empty()));
+          } else if (of instanceof ObjectCreationExpr) {
+            out.add(new Hazard(Kind.NONDETERMINISM, chain(call), helper, Optional.empty()));
+          }
+          // of a shared or captured object: a constant for the JVM run, not a finding
+        }
         Set<String> io = IndexFunctionHazards.IO_STATICS.get(owner.get());
         if (io != null && (io.isEmpty() || io.contains(name))) {
           out.add(new Hazard(Kind.IO, chain(call), helper, Optional.empty()));
@@ -168,6 +188,10 @@ final class PurityScanner {
           && IndexFunctionHazards.IO_RECEIVERS.getOrDefault(declared.get(), Set.of()).contains(name)) {
         out.add(new Hazard(Kind.IO, chain(call), helper, Optional.empty()));
       }
+    }
+    if (name.equals(IndexFunctionHazards.HASH_CODE_METHOD) && call.getArguments().isEmpty()
+        && s instanceof NameExpr n && origin(n, root, arguments) == Origin.ARGUMENT) {
+      out.add(new Hazard(Kind.IDENTITY, chain(call), helper, Optional.empty()));
     }
     if (argumentGetterChain(s, root, arguments, 0) && mutatesArgument(call, s)) {
       out.add(new Hazard(Kind.ARGUMENT_MUTATION, call, helper, Optional.empty()));

@@ -24,7 +24,9 @@ import java.util.Set;
 /**
  * Flags index functions registered with an informer, indexer or cache that write shared or
  * captured state, mutate the object they index, are non-deterministic, or call the Kubernetes
- * API or do I/O. Docs: docs/rules/StatefulIndexFunction.md.
+ * API or do I/O, and cache key functions ({@code new Cache<>(name, indexFn, keyFn)},
+ * {@code new CacheImpl<>(...)}) with the same hazards or a key derived from the object's identity.
+ * Docs: docs/rules/StatefulIndexFunction.md.
  */
 public final class StatefulIndexFunction implements Rule {
 
@@ -82,16 +84,20 @@ public final class StatefulIndexFunction implements Rule {
       List<IndexFunctions.Passed> passed = site.shape() == Shape.MAP
           ? functions.mapEntries(arg, registration)
           : List.of(new IndexFunctions.Passed(arg, position == 1 ? Optional.of(args.get(0)) : Optional.empty(), arg));
+      boolean keyFunction = site.isKeyFunction(position);
       for (IndexFunctions.Passed p : passed) {
         if (reported.contains(p.anchor())) {
           continue;
         }
-        Optional<PurityScanner.Hazard> hazard = functions.body(p.value()).flatMap(scanner::firstHazard);
+        Optional<PurityScanner.Hazard> hazard = functions.body(p.value())
+            .flatMap(b -> scanner.firstHazard(b, keyFunction));
         if (hazard.isPresent()) {
           reported.add(p.anchor());
           Optional<String> name = p.key().flatMap(folder::fold).map(Folded::value)
               .filter(String.class::isInstance).map(String.class::cast);
-          ctx.report(p.anchor(), IndexMessages.message(p.anchor(), name, hazard.get(), site.library()));
+          ctx.report(p.anchor(), keyFunction
+              ? IndexMessages.keyMessage(p.anchor(), hazard.get(), site.library())
+              : IndexMessages.message(p.anchor(), name, hazard.get(), site.library()));
         }
       }
     }

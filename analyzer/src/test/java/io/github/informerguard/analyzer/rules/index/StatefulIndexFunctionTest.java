@@ -70,6 +70,32 @@ class StatefulIndexFunctionTest {
     assertThat(f.line()).isEqualTo(lineOf(f, "cm -> List.of(String.valueOf(generation.getAndIncrement()))"));
   }
 
+  @Test
+  void keyFunctionIsNamedAsSuchAndIdentityIsExplainedPrecisely() {
+    AnalysisResult r = precise();
+    Finding f = find(r, "Key function CacheKeyFunctions::identityKey");
+    assertThat(f.message())
+        .startsWith("Key function CacheKeyFunctions::identityKey of this new CacheImpl<>(...) derives its result from"
+            + " the identity of the object it is given: `System.identityHashCode(pod)`")
+        .contains("stable for one instance but differs between versions of the same resource")
+        .contains("an update is stored under a new key next to the old entry")
+        .contains("Cache.metaNamespaceKeyFunc")
+        .doesNotContain("different result each call")
+        .doesNotContain("Index function");
+    assertThat(find(r, "Key function lambda of this new Cache<>(...)").message())
+        .contains("`System.identityHashCode(p.getMetadata())`")
+        .contains("client-java's Cache stores each object under the key")
+        .contains("Caches.deletionHandlingMetaNamespaceKeyFunc");
+  }
+
+  @Test
+  void identityDerivedIndexValuesAreNotReported() {
+    assertThat(precise().findings()).noneSatisfy(f -> assertThat(f.message())
+        .matches("(?s)Index function.*(identityHashCode\\(p\\)|p\\.hashCode\\(\\)|identityHashCode\\(LOCK\\)).*"));
+    assertThat(find(precise(), "`System.identityHashCode(new Object())`").message())
+        .startsWith("Index function lambda (index \"byFresh\") is non-deterministic");
+  }
+
   private static int lineOf(Finding f, String text) {
     try {
       List<String> lines = java.nio.file.Files.readAllLines(f.file());
