@@ -211,6 +211,22 @@ public final class Scopes {
     return target instanceof FieldAccessExpr f && f.getNameAsString().equals(name);
   }
 
+  /**
+   * Whether a variable is written again after its declaration: a field anywhere in its class, a
+   * local anywhere in the body that declares it.
+   */
+  public static boolean isReassigned(VariableRef ref, Node declaration) {
+    Node region = ref.kind() == VariableRef.Kind.FIELD
+        ? declaration.findAncestor(TypeDeclaration.class).map(Node.class::cast).orElse(declaration)
+        : enclosingBody(declaration);
+    return isReassignedIn(region, ref.name());
+  }
+
+  /** Whether {@code name} refers to exactly this declaration (not to another variable of the same name). */
+  public static boolean refersTo(NameExpr name, Node declaration) {
+    return lookup(name.getNameAsString(), name).flatMap(VariableRef::declaration).filter(d -> d == declaration).isPresent();
+  }
+
   /** The body that bounds a local's lifetime: the enclosing callable, lambda or initializer. */
   public static Node enclosingBody(Node node) {
     Node current = node;

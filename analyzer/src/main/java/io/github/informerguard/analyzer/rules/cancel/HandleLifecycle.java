@@ -171,7 +171,7 @@ final class HandleLifecycle {
     String name = d.getNameAsString();
     for (AssignExpr a : region.findAll(AssignExpr.class)) {
       Expression target = a.getTarget();
-      boolean same = target instanceof NameExpr n && n.getNameAsString().equals(name) && refersTo(n, d)
+      boolean same = target instanceof NameExpr n && n.getNameAsString().equals(name) && Scopes.refersTo(n, d)
           || target instanceof FieldAccessExpr f && f.getNameAsString().equals(name) && kind == VariableRef.Kind.FIELD;
       if (same) {
         if (a.getOperator() != AssignExpr.Operator.ASSIGN) {
@@ -229,7 +229,7 @@ final class HandleLifecycle {
     String name = d.getNameAsString();
     List<Expression> uses = new ArrayList<>();
     for (NameExpr n : body.findAll(NameExpr.class)) {
-      if (n.getNameAsString().equals(name) && refersTo(n, d)) {
+      if (n.getNameAsString().equals(name) && Scopes.refersTo(n, d)) {
         uses.add(n);
       }
     }
@@ -255,7 +255,7 @@ final class HandleLifecycle {
     List<Expression> uses = new ArrayList<>();
     TypeDeclaration<?> owner = type.get();
     for (NameExpr n : owner.findAll(NameExpr.class)) {
-      if (n.getNameAsString().equals(name) && refersTo(n, d)) {
+      if (n.getNameAsString().equals(name) && Scopes.refersTo(n, d)) {
         uses.add(n);
       }
     }
@@ -416,9 +416,6 @@ final class HandleLifecycle {
         || e instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr && f.getNameAsString().equals(name);
   }
 
-  private static boolean refersTo(NameExpr n, VariableDeclarator d) {
-    return Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration).filter(x -> x == d).isPresent();
-  }
 
   /**
    * In {@code static void main(String[])}, or in a method whose body goes on to end the JVM

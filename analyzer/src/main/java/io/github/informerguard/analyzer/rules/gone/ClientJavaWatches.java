@@ -78,13 +78,13 @@ final class ClientJavaWatches {
       return false;
     }
     for (ForEachStmt f : callable.findAll(ForEachStmt.class)) {
-      if (f.getIterable() instanceof NameExpr n && refersTo(n, declaration)) {
+      if (f.getIterable() instanceof NameExpr n && Scopes.refersTo(n, declaration)) {
         return true;
       }
     }
     for (MethodCallExpr m : callable.findAll(MethodCallExpr.class)) {
       if (WatchApis.K8S_ITERATION_METHODS.contains(m.getNameAsString()) && m.getScope().isPresent()
-          && m.getScope().get() instanceof NameExpr n && refersTo(n, declaration)) {
+          && m.getScope().get() instanceof NameExpr n && Scopes.refersTo(n, declaration)) {
         return true;
       }
     }
@@ -114,8 +114,4 @@ final class ClientJavaWatches {
     return raw.equals("Watch.Response") || raw.equals("Response") || raw.equals(K8S_WATCH + ".Response");
   }
 
-  private static boolean refersTo(NameExpr n, Node declaration) {
-    return Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration).map(d -> d == declaration)
-        .orElse(false);
-  }
 }

@@ -126,7 +126,7 @@ final class Fabric8Watchers {
         return Optional.empty();
       }
       Node decl = ref.get().declaration().get();
-      if (ref.get().initializer().isPresent() && decl instanceof VariableDeclarator v && !reassigned(ref.get(), v)) {
+      if (ref.get().initializer().isPresent() && decl instanceof VariableDeclarator v && !Scopes.isReassigned(ref.get(), v)) {
         Optional<Implementation> fromInit = implementation(ref.get().initializer().get(), depth + 1);
         if (fromInit.isPresent()) {
           return fromInit;
@@ -183,10 +183,4 @@ final class Fabric8Watchers {
     return Optional.empty();
   }
 
-  private static boolean reassigned(VariableRef ref, VariableDeclarator v) {
-    Node region = ref.kind() == VariableRef.Kind.FIELD
-        ? v.findAncestor(TypeDeclaration.class).map(Node.class::cast).orElse(v)
-        : Scopes.enclosingBody(v);
-    return Scopes.isReassignedIn(region, ref.name());
-  }
 }

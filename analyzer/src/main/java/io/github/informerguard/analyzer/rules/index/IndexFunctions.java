@@ -274,10 +274,7 @@ final class IndexFunctions {
 
   /** A field reassigned anywhere in its class, or a local reassigned in its body. */
   private static boolean reassigned(VariableRef ref, Node declaration) {
-    Node region = ref.kind() == VariableRef.Kind.FIELD
-        ? declaration.findAncestor(TypeDeclaration.class).map(Node.class::cast).orElse(declaration)
-        : Scopes.enclosingBody(declaration);
-    return !(declaration instanceof VariableDeclarator) || Scopes.isReassignedIn(region, ref.name());
+    return !(declaration instanceof VariableDeclarator) || Scopes.isReassigned(ref, declaration);
   }
 
   static Expression unwrap(Expression e) {
