@@ -62,7 +62,7 @@ public final class ConstantFolder {
    * constant, the values of both branches. Empty when any branch is not constant.
    */
   public Optional<List<Folded>> alternatives(Expression e) {
-    Expression inner = unwrap(e);
+    Expression inner = Expressions.withoutParentheses(e);
     if (inner instanceof ConditionalExpr c && fold(c.getCondition()).isEmpty()) {
       Optional<List<Folded>> a = alternatives(c.getThenExpr());
       Optional<List<Folded>> b = alternatives(c.getElseExpr());
@@ -76,9 +76,6 @@ public final class ConstantFolder {
     return fold(inner).map(List::of);
   }
 
-  private static Expression unwrap(Expression e) {
-    return Expressions.withoutParentheses(e);
-  }
 
   private Optional<Folded> fold(Expression e, int depth, Set<Node> visiting) {
     if (depth > MAX_DEPTH) {

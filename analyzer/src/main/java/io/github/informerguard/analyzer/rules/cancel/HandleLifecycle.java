@@ -123,7 +123,7 @@ final class HandleLifecycle {
    * code owns it: every value the variable is given is a creation that {@code isCreation} accepts.
    */
   Optional<Leak> ofHolder(Expression holder, Release release, java.util.function.Predicate<Expression> isCreation) {
-    Expression h = unwrap(holder);
+    Expression h = Expressions.withoutParenthesesAndCasts(holder);
     Optional<VariableRef> ref = variableOf(h);
     if (ref.isEmpty() || ref.get().declaration().isEmpty()
         || !(ref.get().declaration().get() instanceof VariableDeclarator d)) {
@@ -146,7 +146,7 @@ final class HandleLifecycle {
 
   /** The variable declarator a holder refers to, when it is a local or a field of this file. */
   Optional<VariableDeclarator> declaratorOf(Expression holder) {
-    return variableOf(unwrap(holder)).flatMap(VariableRef::declaration)
+    return variableOf(Expressions.withoutParenthesesAndCasts(holder)).flatMap(VariableRef::declaration)
         .filter(VariableDeclarator.class::isInstance).map(VariableDeclarator.class::cast);
   }
 
@@ -367,9 +367,9 @@ final class HandleLifecycle {
    * Name-based on purpose: it only ever suppresses findings.
    */
   boolean clientClosed(Expression creation) {
-    Expression root = unwrap(creation);
+    Expression root = Expressions.withoutParenthesesAndCasts(creation);
     while (root instanceof MethodCallExpr m && m.getScope().isPresent()) {
-      root = unwrap(m.getScope().get());
+      root = Expressions.withoutParenthesesAndCasts(m.getScope().get());
     }
     Optional<VariableRef> ref;
     String name;
@@ -398,7 +398,7 @@ final class HandleLifecycle {
     }
     for (MethodCallExpr m : region.findAll(MethodCallExpr.class)) {
       if (LifecycleApis.CLIENT_CLOSES.contains(m.getNameAsString()) && m.getArguments().isEmpty()
-          && m.getScope().map(HandleLifecycle::unwrap).filter(s -> namesVariable(s, name)).isPresent()) {
+          && m.getScope().map(Expressions::withoutParenthesesAndCasts).filter(s -> namesVariable(s, name)).isPresent()) {
         return true;
       }
     }
@@ -455,7 +455,4 @@ final class HandleLifecycle {
             .contains(a.getNameAsString()));
   }
 
-  static Expression unwrap(Expression e) {
-    return Expressions.withoutParenthesesAndCasts(e);
-  }
 }

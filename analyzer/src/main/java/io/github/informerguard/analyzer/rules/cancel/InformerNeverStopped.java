@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_CLIENT;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_BASE_CLIENT;
 
@@ -73,7 +74,7 @@ public final class InformerNeverStopped implements Rule {
 
   private void check(RuleContext ctx, HandleLifecycle lifecycle, MethodCallExpr call, StartSite site,
       Set<Node> reportedHolders) {
-    Expression receiver = HandleLifecycle.unwrap(call.getScope().get());
+    Expression receiver = Expressions.withoutParenthesesAndCasts(call.getScope().get());
     boolean fabric8 = site.library() == Library.FABRIC8;
     String started = describe(call);
     Release release;
@@ -128,7 +129,7 @@ public final class InformerNeverStopped implements Rule {
 
   /** An expression that makes a new informer: the DSL, a factory, a constructor, or a fluent call on one. */
   private static boolean isInformerCreation(RuleContext ctx, Expression e) {
-    Expression x = HandleLifecycle.unwrap(e);
+    Expression x = Expressions.withoutParenthesesAndCasts(e);
     if (x instanceof ObjectCreationExpr o) {
       return ctx.types().isA(o.getType(), LifecycleApis.CONSTRUCTED_HANDLES).isYes();
     }
@@ -144,7 +145,7 @@ public final class InformerNeverStopped implements Rule {
 
   /** {@code client.informers()} (fabric8) or {@code new SharedInformerFactory(...)} (client-java), possibly narrowed. */
   private static boolean isFactoryCreation(RuleContext ctx, Expression e) {
-    Expression x = HandleLifecycle.unwrap(e);
+    Expression x = Expressions.withoutParenthesesAndCasts(e);
     if (x instanceof ObjectCreationExpr o) {
       return ctx.types().isA(o.getType(), LifecycleApis.CONSTRUCTED_HANDLES).isYes();
     }
@@ -162,7 +163,7 @@ public final class InformerNeverStopped implements Rule {
     Expression x = receiver;
     while (x instanceof MethodCallExpr m && LifecycleApis.F8_FACTORY_FLUENT.contains(m.getNameAsString())
         && m.getScope().isPresent()) {
-      x = HandleLifecycle.unwrap(m.getScope().get());
+      x = Expressions.withoutParenthesesAndCasts(m.getScope().get());
     }
     return x instanceof MethodCallExpr m && m.getNameAsString().equals(LifecycleApis.F8_FACTORY_CREATOR)
         && m.getArguments().isEmpty() && m.getScope().isPresent()
@@ -178,7 +179,7 @@ public final class InformerNeverStopped implements Rule {
    * when the class calls it anywhere, do not guess which factory it is.
    */
   private static boolean factoryStopsItsInformers(RuleContext ctx, VariableDeclarator d, Node at) {
-    boolean fromFactory = d.getInitializer().map(HandleLifecycle::unwrap)
+    boolean fromFactory = d.getInitializer().map(Expressions::withoutParenthesesAndCasts)
         .filter(InformerNeverStopped::createdByFactory).isPresent();
     if (!fromFactory) {
       return false;

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.CancellationTypes.COMPLETABLE_FUTURE;
 import static io.github.informerguard.analyzer.catalog.CancellationTypes.INTERRUPTED_EXCEPTION;
 import static io.github.informerguard.analyzer.catalog.CancellationTypes.THREAD;
@@ -220,7 +221,7 @@ public final class InterruptSwallowed implements Rule {
     }
     boolean wrapped = false;
     for (ThrowStmt t : body.findAll(ThrowStmt.class)) {
-      Expression thrown = HandleLifecycle.unwrap(t.getExpression());
+      Expression thrown = Expressions.withoutParenthesesAndCasts(t.getExpression());
       if (!(thrown instanceof ObjectCreationExpr created)
           || ctx.types().isA(created.getType(), INTERRUPTED).isYes()) {
         return Outcome.HANDLED; // rethrows the exception (or a variable or factory result that may carry it)

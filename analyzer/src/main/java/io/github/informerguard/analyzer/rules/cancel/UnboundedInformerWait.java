@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMABLE;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMER_FACTORY;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_SHARED_INDEX_INFORMER;
@@ -85,10 +86,10 @@ public final class UnboundedInformerWait implements Rule {
 
   /** The informer future that {@code future} evaluates to, following toCompletableFuture() and final-ish locals. */
   private Optional<Waited> waited(RuleContext ctx, Expression future, int hops) {
-    Expression e = HandleLifecycle.unwrap(future);
+    Expression e = Expressions.withoutParenthesesAndCasts(future);
     if (e instanceof MethodCallExpr m && m.getNameAsString().equals(WaitApis.TO_FUTURE) && m.getArguments().isEmpty()
         && m.getScope().isPresent()) {
-      e = HandleLifecycle.unwrap(m.getScope().get());
+      e = Expressions.withoutParenthesesAndCasts(m.getScope().get());
     }
     if (e instanceof MethodCallExpr m && m.getScope().isPresent()) {
       Expression scope = m.getScope().get();
@@ -129,7 +130,7 @@ public final class UnboundedInformerWait implements Rule {
 
   /** {@code !a.hasSynced()}, {@code !a.hasSynced() || !b.hasSynced()} or {@code !(a.hasSynced() && b.hasSynced())}. */
   private boolean onlyNotSynced(RuleContext ctx, Expression condition, List<Expression> polled) {
-    Expression c = HandleLifecycle.unwrap(condition);
+    Expression c = Expressions.withoutParenthesesAndCasts(condition);
     if (c instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.OR) {
       return onlyNotSynced(ctx, b.getLeft(), polled) && onlyNotSynced(ctx, b.getRight(), polled);
     }

@@ -68,7 +68,7 @@ final class IndexFunctions {
     if (depth > MAX_DEPTH) {
       return;
     }
-    Expression map = unwrap(e);
+    Expression map = Expressions.withoutParenthesesAndCasts(e);
     if (map instanceof MethodCallExpr call) {
       Optional<MapFactory> factory = factory(call);
       if (factory.isEmpty()) {
@@ -128,7 +128,7 @@ final class IndexFunctions {
   }
 
   private Optional<Passed> entry(Expression e) {
-    Expression x = unwrap(e);
+    Expression x = Expressions.withoutParenthesesAndCasts(e);
     if (x instanceof MethodCallExpr call && call.getNameAsString().equals(IndexerApis.MAP_ENTRY_METHOD)
         && call.getArguments().size() == 2 && isMapEntryCall(call)) {
       return Optional.of(passed(call.getArgument(0), call.getArgument(1)));
@@ -206,7 +206,7 @@ final class IndexFunctions {
     if (depth > MAX_DEPTH) {
       return Optional.empty();
     }
-    Expression e = unwrap(value);
+    Expression e = Expressions.withoutParenthesesAndCasts(value);
     if (e instanceof LambdaExpr lambda) {
       Optional<Parameter> arg = lambda.getParameters().size() == 1
           ? Optional.of(lambda.getParameter(0)) : Optional.empty();
@@ -277,7 +277,4 @@ final class IndexFunctions {
     return !(declaration instanceof VariableDeclarator) || Scopes.isReassigned(ref, declaration);
   }
 
-  static Expression unwrap(Expression e) {
-    return Expressions.withoutParenthesesAndCasts(e);
-  }
 }

@@ -147,7 +147,7 @@ final class PurityScanner {
     if (scope.isEmpty()) {
       return;
     }
-    Expression s = unwrap(scope.get());
+    Expression s = Expressions.withoutParentheses(scope.get());
     if (isTypeName(s)) {
       Optional<String> owner = types.typeName(s.toString(), s);
       if (owner.isPresent()) {
@@ -156,7 +156,7 @@ final class PurityScanner {
         }
         if (IndexFunctionHazards.IDENTITY_HASH_STATICS.getOrDefault(owner.get(), Set.of()).contains(name)
             && call.getArguments().size() == 1) {
-          Expression of = unwrap(call.getArgument(0));
+          Expression of = Expressions.withoutParentheses(call.getArgument(0));
           if (argumentGetterChain(of, root, arguments, 0)) {
             out.add(new Hazard(Kind.IDENTITY, chain(call), helper, Optional.empty()));
           } else if (of instanceof ObjectCreationExpr) {
@@ -222,7 +222,7 @@ final class PurityScanner {
 
   /** {@code p}, {@code p.getMetadata()}, {@code p.getMetadata().getLabels()}: zero-argument getters on the argument. */
   private boolean argumentGetterChain(Expression e, Node root, Set<Node> arguments, int depth) {
-    Expression x = unwrap(e);
+    Expression x = Expressions.withoutParentheses(e);
     if (x instanceof NameExpr n) {
       return origin(n, root, arguments) == Origin.ARGUMENT;
     }
@@ -256,7 +256,7 @@ final class PurityScanner {
     // The helper's parameters that receive the indexed object are the argument there too.
     Set<Node> helperArguments = identitySet();
     for (int i = 0; i < call.getArguments().size() && i < target.getParameters().size(); i++) {
-      if (unwrap(call.getArgument(i)) instanceof NameExpr n
+      if (Expressions.withoutParentheses(call.getArgument(i)) instanceof NameExpr n
           && Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration).map(arguments::contains)
               .orElse(false)) {
         helperArguments.add(target.getParameter(i));
@@ -296,7 +296,7 @@ final class PurityScanner {
   }
 
   private Origin fieldOrigin(FieldAccessExpr f, Node root, Set<Node> arguments) {
-    Expression scope = unwrap(f.getScope());
+    Expression scope = Expressions.withoutParentheses(f.getScope());
     if (scope instanceof ThisExpr) {
       return Origin.SHARED;
     }
@@ -345,7 +345,7 @@ final class PurityScanner {
     if (d instanceof VariableDeclarator v) {
       type = v.getType();
       if (type.isVarType()) {
-        return v.getInitializer().map(PurityScanner::unwrap)
+        return v.getInitializer().map(Expressions::withoutParentheses)
             .filter(ObjectCreationExpr.class::isInstance)
             .flatMap(o -> types.typeName(((ObjectCreationExpr) o).getType().getNameWithScope(), o));
       }
@@ -417,9 +417,6 @@ final class PurityScanner {
     return x;
   }
 
-  private static Expression unwrap(Expression e) {
-    return Expressions.withoutParentheses(e);
-  }
 
   private static <T> Set<T> identitySet() {
     return java.util.Collections.newSetFromMap(new IdentityHashMap<>());
