@@ -8,6 +8,7 @@ import java.nio.file.PathMatcher;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The effective policy: per-rule settings and exclusion globs. Rules that the policy does not
@@ -32,18 +33,24 @@ public record Policy(String source, Map<String, RuleSettings> rules, List<String
 
   /** Whether {@code relativePath} (with '/' separators) matches an exclude glob. */
   public boolean excludes(String relativePath) {
+    Path path = Path.of(relativePath);
     for (String glob : exclude) {
-      PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + glob);
-      if (m.matches(Path.of(relativePath))) {
+      if (matcher(glob).matches(path)) {
         return true;
       }
       // "**/generated/**" should also match a path that starts with "generated/".
-      if (glob.startsWith("**/") && FileSystems.getDefault()
-          .getPathMatcher("glob:" + glob.substring(3)).matches(Path.of(relativePath))) {
+      if (glob.startsWith("**/") && matcher(glob.substring(3)).matches(path)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Globs are compiled once: discovery asks about every file of the tree. */
+  private static final Map<String, PathMatcher> MATCHERS = new ConcurrentHashMap<>();
+
+  private static PathMatcher matcher(String glob) {
+    return MATCHERS.computeIfAbsent(glob, g -> FileSystems.getDefault().getPathMatcher("glob:" + g));
   }
 
   public Policy withExclusions(List<String> more) {
