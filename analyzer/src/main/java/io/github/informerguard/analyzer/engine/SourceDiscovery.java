@@ -1,6 +1,7 @@
 package io.github.informerguard.analyzer.engine;
 
 import io.github.informerguard.analyzer.policy.Policy;
+import io.github.informerguard.analyzer.report.DisplayPaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
@@ -15,10 +16,10 @@ import java.util.TreeSet;
 /** Finds the {@code .java} files under the inputs, minus the policy's excludes, in a stable order. */
 public final class SourceDiscovery {
 
-  private final Path workingDirectory;
+  private final DisplayPaths paths;
 
   public SourceDiscovery(Path workingDirectory) {
-    this.workingDirectory = workingDirectory.toAbsolutePath().normalize();
+    this.paths = new DisplayPaths(workingDirectory);
   }
 
   /** @throws java.nio.file.NoSuchFileException (wrapped) when an input does not exist */
@@ -93,21 +94,7 @@ public final class SourceDiscovery {
     if (policy.exclude().isEmpty()) {
       return false;
     }
-    return policy.excludes(relative(file)) || (root != null && file.startsWith(root)
-        && policy.excludes(slashes(root.relativize(file))));
-  }
-
-  /** The path shown in reports: relative to the working directory when under it, with '/'. */
-  public String relative(Path file) {
-    Path abs = file.toAbsolutePath().normalize();
-    return abs.startsWith(workingDirectory) ? slashes(workingDirectory.relativize(abs)) : slashes(abs);
-  }
-
-  static String slashes(Path p) {
-    return p.toString().replace(java.io.File.separatorChar, '/');
-  }
-
-  public Path workingDirectory() {
-    return workingDirectory;
+    return policy.excludes(paths.show(file)) || (root != null && file.startsWith(root)
+        && policy.excludes(new DisplayPaths(root).show(file)));
   }
 }
