@@ -11,6 +11,8 @@ import java.util.Comparator;
  * @param column 1-based column where the offending node begins
  * @param endLine 1-based line where the node ends (equal to {@code line} when unknown)
  * @param endColumn 1-based column where the node ends, inclusive
+ * @param message one sentence naming what was found and the specifics resolved
+ * @param detail the rest: why it hurts in production and the fix (empty when the rule has none)
  */
 public record Finding(
     String ruleId,
@@ -20,7 +22,17 @@ public record Finding(
     int column,
     int endLine,
     int endColumn,
-    String message) {
+    String message,
+    String detail) {
+
+  public Finding {
+    detail = detail == null ? "" : detail;
+  }
+
+  public Finding(String ruleId, Severity severity, Path file, int line, int column, int endLine,
+      int endColumn, String message) {
+    this(ruleId, severity, file, line, column, endLine, endColumn, message, "");
+  }
 
   /** Report order: file, line, column, then rule id and message so that output is stable. */
   public static final Comparator<Finding> ORDER =
@@ -30,7 +42,12 @@ public record Finding(
           .thenComparing(Finding::ruleId)
           .thenComparing(Finding::message);
 
+  /** The message followed by the detail, for formats with one text field (SARIF). */
+  public String fullText() {
+    return detail.isEmpty() ? message : message + " " + detail;
+  }
+
   public Finding withSeverity(Severity newSeverity) {
-    return new Finding(ruleId, newSeverity, file, line, column, endLine, endColumn, message);
+    return new Finding(ruleId, newSeverity, file, line, column, endLine, endColumn, message, detail);
   }
 }

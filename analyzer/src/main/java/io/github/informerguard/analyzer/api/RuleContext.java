@@ -23,4 +23,15 @@ public interface RuleContext {
    * serious than its default (the policy severity still caps nothing; it sets the default).
    */
   void report(Node node, Severity severity, String message);
+
+  /**
+   * Reports a one-sentence {@code message} and its {@code detail} (why it hurts, the fix) with the
+   * rule's configured severity.
+   */
+  default void report(Node node, String message, String detail) {
+    report(node, settings().severity(), message, detail);
+  }
+
+  /** Reports a message and its detail with an explicit severity. */
+  void report(Node node, Severity severity, String message, String detail);
 }

@@ -61,12 +61,17 @@ final class FileContext implements RuleContext {
 
   @Override
   public void report(Node node, Severity severity, String message) {
+    report(node, severity, message, "");
+  }
+
+  @Override
+  public void report(Node node, Severity severity, String message, String detail) {
     if (Suppressions.isSuppressed(node, descriptor.id())) {
       return;
     }
     Range range = anchor(node).getRange().orElse(new Range(new Position(1, 1), new Position(1, 1)));
     sink.add(new Finding(descriptor.id(), severity, file, range.begin.line, range.begin.column,
-        range.end.line, range.end.column, message));
+        range.end.line, range.end.column, message, detail));
   }
 
   /** A method or constructor is reported at its name, everything else where it begins. */

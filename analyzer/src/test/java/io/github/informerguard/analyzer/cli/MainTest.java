@@ -111,7 +111,7 @@ class MainTest {
     assertThat(json.get("tool").get("version").asText()).isEqualTo("0.1.0-SNAPSHOT");
     assertThat(json.get("mode").asText()).isEqualTo("lenient");
     JsonNode f = json.get("findings").get(0);
-    assertThat(f.fieldNames()).toIterable().containsExactly("ruleId", "severity", "file", "line", "column", "message");
+    assertThat(f.fieldNames()).toIterable().containsExactly("ruleId", "severity", "file", "line", "column", "message", "detail");
     assertThat(f.get("ruleId").asText()).isEqualTo("ShortResyncPeriod");
     assertThat(f.get("severity").asText()).isEqualTo("warning");
     assertThat(f.get("file").asText()).isEqualTo("src/p/Op.java");

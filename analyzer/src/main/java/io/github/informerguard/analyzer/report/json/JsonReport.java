@@ -43,6 +43,7 @@ public final class JsonReport implements Reporter {
       n.put("line", f.line());
       n.put("column", f.column());
       n.put("message", f.message());
+      n.put("detail", f.detail());
     }
     ArrayNode errors = root.putArray("errors");
     for (AnalysisError e : result.errors()) {

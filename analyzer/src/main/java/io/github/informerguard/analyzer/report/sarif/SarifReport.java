@@ -96,7 +96,7 @@ public final class SarifReport implements Reporter {
         r.put("ruleIndex", index);
       }
       r.put("level", level(f.severity()));
-      r.putObject("message").put("text", f.message());
+      r.putObject("message").put("text", f.fullText());
       ObjectNode physical = r.putArray("locations").addObject().putObject("physicalLocation");
       artifact(physical, f.file());
       ObjectNode region = physical.putObject("region");
