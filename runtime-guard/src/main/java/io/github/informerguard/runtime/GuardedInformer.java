@@ -120,11 +120,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
 
   private GuardOptions optionsWithHandler() {
     // the reflector reads the handler through the options; delegate so exceptionHandler(...) can replace it before start
-    ExceptionHandler delegating = (started, t) -> exceptionHandler.retryAfterException(started, t);
-    GuardOptions o = options;
-    return new GuardOptions(o.name(), o.pageSize(), o.resyncPeriod(), o.resyncFloor(), o.allowShortResync(),
-        o.jitter(), o.backoffBase(), o.backoffCap(), o.relistBudget(), o.watchTimeout(), o.staleCloseThreshold(),
-        o.closeTimeout(), o.startTimeout(), delegating, o.seed());
+    return options.withExceptionHandler((started, t) -> exceptionHandler.retryAfterException(started, t));
   }
 
   /** The informer's name, as used in thread names, logs and metric tags. */

@@ -39,6 +39,7 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
   private Duration startTimeout = Duration.ofMinutes(2);
   private ExceptionHandler exceptionHandler = GuardedInformerBuilder::retryUnlessPermanent;
   private Long seed;
+  private Ticker ticker = Ticker.SYSTEM;
   private boolean namespaceIndex = true;
   private final Map<String, Function<T, List<String>>> indexers = new LinkedHashMap<>();
 
@@ -187,6 +188,12 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
     return this;
   }
 
+  /** The time source of backoff waits (tests record the waits instead of sleeping). */
+  GuardedInformerBuilder<T> ticker(Ticker ticker) {
+    this.ticker = Objects.requireNonNull(ticker, "ticker");
+    return this;
+  }
+
   /** Builds a not-yet-started informer. */
   public GuardedInformer<T> build() {
     if (apiType == null) {
@@ -195,7 +202,7 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
     String n = name != null ? name : HasMetadata.getPlural(apiType);
     GuardOptions options = new GuardOptions(n, pageSize, resyncPeriod, resyncFloor, allowShortResync, jitter,
         backoffBase, backoffCap, relistBudget, watchTimeout, staleCloseThreshold, closeTimeout, startTimeout,
-        exceptionHandler, seed);
+        exceptionHandler, seed, ticker);
     options.checkResync(resyncPeriod.toMillis(), "resyncPeriod");
     Map<String, Function<T, List<String>>> all = new LinkedHashMap<>();
     if (namespaceIndex) {

@@ -416,13 +416,11 @@ final class Reflector<T extends HasMetadata> {
     return false;
   }
 
-  private static void sleep(long millis) throws InterruptedException {
-    if (millis > 0) {
-      Thread.sleep(millis);
-    }
+  private void sleep(long millis) throws InterruptedException {
+    options.ticker().sleepNanos(TimeUnit.MILLISECONDS.toNanos(millis));
   }
 
-  private static boolean sleepQuietly(long millis) {
+  private boolean sleepQuietly(long millis) {
     try {
       sleep(millis);
       return true;

@@ -20,14 +20,16 @@ public final class RelistBudget {
   /** Refill interval of {@link #defaultShared()}: one more re-list every 100 ms. */
   public static final Duration DEFAULT_REFILL_INTERVAL = Duration.ofMillis(100);
 
-  private static final RelistBudget DEFAULT_SHARED = new RelistBudget(DEFAULT_BURST, DEFAULT_REFILL_INTERVAL);
+  private static final RelistBudget DEFAULT_SHARED = new RelistBudget(DEFAULT_BURST, DEFAULT_REFILL_INTERVAL, Ticker.SYSTEM);
 
   private final int burst;
   private final long refillNanos;
+  private final Ticker ticker;
+  // guarded by this: the bucket's level and when it was last topped up
   private double tokens;
   private long lastRefillNanos;
 
-  private RelistBudget(int burst, Duration refillInterval) {
+  private RelistBudget(int burst, Duration refillInterval, Ticker ticker) {
     if (burst < 1) {
       throw new IllegalArgumentException("burst must be at least 1, was " + burst);
     }
@@ -37,13 +39,19 @@ public final class RelistBudget {
     }
     this.burst = burst;
     this.refillNanos = refillInterval.toNanos();
+    this.ticker = ticker;
     this.tokens = burst;
-    this.lastRefillNanos = System.nanoTime();
+    this.lastRefillNanos = ticker.nanoTime();
   }
 
   /** A bucket of {@code burst} tokens that regains one token every {@code refillInterval}. */
   public static RelistBudget of(int burst, Duration refillInterval) {
-    return new RelistBudget(burst, refillInterval);
+    return new RelistBudget(burst, refillInterval, Ticker.SYSTEM);
+  }
+
+  /** As {@link #of(int, Duration)} on another time source (tests). */
+  static RelistBudget of(int burst, Duration refillInterval, Ticker ticker) {
+    return new RelistBudget(burst, refillInterval, ticker);
   }
 
   /**
@@ -69,7 +77,7 @@ public final class RelistBudget {
 
   /** Tokens that are immediately available (negative when callers are already queued). */
   public synchronized double available() {
-    refill(System.nanoTime());
+    refill(ticker.nanoTime());
     return tokens;
   }
 
@@ -83,7 +91,7 @@ public final class RelistBudget {
     long waitNanos = reserve();
     if (waitNanos > 0) {
       try {
-        sleepNanos(waitNanos);
+        ticker.sleepNanos(waitNanos);
       } catch (InterruptedException e) {
         refund();
         throw e;
@@ -93,7 +101,7 @@ public final class RelistBudget {
   }
 
   private synchronized long reserve() {
-    long now = System.nanoTime();
+    long now = ticker.nanoTime();
     refill(now);
     tokens -= 1;
     if (tokens >= 0) {
@@ -112,10 +120,6 @@ public final class RelistBudget {
       tokens = Math.min(burst, tokens + (double) elapsed / refillNanos);
       lastRefillNanos = now;
     }
-  }
-
-  private static void sleepNanos(long nanos) throws InterruptedException {
-    Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
   }
 
   @Override
