@@ -194,7 +194,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
     reflector.closeWatch();
     Thread rt = reflectorThread;
     if (rt != null && rt != Thread.currentThread()) {
-      rt.interrupt();
+      reflector.interrupt(rt);
     }
     ScheduledThreadPoolExecutor resync = resyncExecutor;
     if (resync != null) {

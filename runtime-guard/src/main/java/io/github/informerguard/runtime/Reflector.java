@@ -84,6 +84,14 @@ final class Reflector<T extends HasMetadata> {
   private volatile boolean watching;
   private volatile Watch currentWatch;
   private int generation;
+  /**
+   * Guards {@link #inHandshake}. {@link #interrupt(Thread)} must not interrupt the reflector while
+   * it is inside the transport's watch call: fabric8 then stops waiting but goes on opening the
+   * watch, which nobody holds and which reconnects forever. Instead the reflector closes the new
+   * watch itself as soon as the call returns and it sees that the informer is stopping.
+   */
+  private final Object handshake = new Object();
+  private boolean inHandshake;
 
   Reflector(GuardOptions options, ListWatch<T> listWatch, GuardedStore<T> store, InformerCounters counters,
       Callbacks callbacks, RandomGenerator random) {
@@ -120,6 +128,15 @@ final class Reflector<T extends HasMetadata> {
         w.close();
       } catch (RuntimeException e) {
         LOG.debug("informer-guard {}: closing watch failed", options.name(), e);
+      }
+    }
+  }
+
+  /** Interrupts the reflector thread (stop()), unless it is in a watch handshake; see {@link #handshake}. */
+  void interrupt(Thread reflectorThread) {
+    synchronized (handshake) {
+      if (!inHandshake) {
+        reflectorThread.interrupt();
       }
     }
   }
@@ -257,7 +274,20 @@ final class Reflector<T extends HasMetadata> {
     o.setAllowWatchBookmarks(true);
     o.setTimeoutSeconds(Math.max(1, lifetimeMillis / 1000));
     String startedFrom = lastResourceVersion;
-    Watch watch = listWatch.watch(o, new GenerationWatcher(gen));
+    synchronized (handshake) {
+      if (callbacks.stopping()) {
+        throw new InterruptedException("stopped before the watch");
+      }
+      inHandshake = true;
+    }
+    Watch watch;
+    try {
+      watch = listWatch.watch(o, new GenerationWatcher(gen));
+    } finally {
+      synchronized (handshake) {
+        inHandshake = false;
+      }
+    }
     currentWatch = watch;
     if (callbacks.stopping()) {
       closeWatch();

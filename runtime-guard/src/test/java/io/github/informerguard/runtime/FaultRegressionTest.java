@@ -1,0 +1,96 @@
+package io.github.informerguard.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
+import io.github.informerguard.runtime.testing.Poll;
+import io.github.informerguard.runtime.testing.TcpFaultProxy;
+import io.github.informerguard.runtime.testing.Threads;
+import io.github.informerguard.runtime.testing.ViewHandler;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One test per fault the guard used to lose to (issue 12, bugs 1-6), each over real HTTP against
+ * the fault-injecting server, some through a TCP proxy that resets connections or holds a
+ * watch handshake.
+ */
+class FaultRegressionTest {
+  private static final Duration SHORT = Duration.ofSeconds(10);
+
+  private FaultInjectingApiServer server;
+  private TcpFaultProxy proxy;
+  private KubernetesClient client;
+  private GuardedInformer<Pod> informer;
+  private final ViewHandler view = new ViewHandler();
+
+  @BeforeEach
+  void setUp() {
+    server = new FaultInjectingApiServer();
+    proxy = new TcpFaultProxy(server.uri());
+    client = server.newClient(proxy);
+    for (int i = 0; i < 3; i++) {
+      server.create("pod-" + i, Map.of("app", "a"));
+    }
+  }
+
+  @AfterEach
+  void tearDown() {
+    if (informer != null) {
+      informer.close();
+    }
+    client.close();
+    proxy.close();
+    server.close();
+  }
+
+  private GuardedInformerBuilder<Pod> builder() {
+    return InformerGuard.builder(client.pods().inNamespace(FaultInjectingApiServer.NAMESPACE))
+        .backoff(Duration.ofMillis(10), Duration.ofMillis(100))
+        .relistBudget(RelistBudget.of(100, Duration.ofMillis(1)))
+        .seed(42);
+  }
+
+  private void startAndSync(GuardedInformerBuilder<Pod> b) throws Exception {
+    informer = b.build();
+    informer.addEventHandler(view);
+    informer.start().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  private void awaitConverged() {
+    Poll.until(SHORT, () -> view.view().equals(server.objectVersions()),
+        () -> "handler view " + view.view() + " to equal the server's " + server.objectVersions());
+  }
+
+  /** Throws a checked exception from code that does not declare it, as Kotlin and Lombok's @SneakyThrows do. */
+  @SuppressWarnings("unchecked")
+  static <E extends Throwable> RuntimeException sneaky(Throwable t) throws E {
+    throw (E) t;
+  }
+
+  // ---------------------------------------------------------------- bug 1
+
+  @Test
+  void closeDuringAHeldWatchHandshakeLeavesNoLiveWatch() throws Exception {
+    proxy.holdWatchHandshakes();
+    startAndSync(builder().closeTimeout(Duration.ofMillis(200)));
+    Poll.until(SHORT, () -> proxy.heldHandshakes() == 1, () -> "the watch handshake held in the proxy");
+    informer.close();
+    proxy.releaseWatchHandshakes();
+    Poll.until(SHORT, () -> server.watchesOpened() == 1, () -> "the held watch opened on the server");
+    // the watch fabric8 was opening when close() came must be closed, not left open and reconnecting
+    Poll.until(SHORT, () -> server.openWatches() == 0, () -> "no open watch after close(), had " + server.openWatches());
+    Poll.until(SHORT, () -> Threads.newSince(Set.of(), "informer-guard-pods-reflector").isEmpty(),
+        () -> "the reflector thread ended");
+  }
+}
