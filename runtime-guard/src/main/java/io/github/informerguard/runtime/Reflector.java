@@ -69,6 +69,9 @@ final class Reflector<T extends HasMetadata> {
 
   private enum WatchEnd { RESUME_NOW, RESUME_AFTER_BACKOFF }
 
+  /** Least wait after a 429 or 503 whose Retry-After the transport did not pass on. */
+  static final long RETRY_AFTER_UNKNOWN_MILLIS = 1000;
+
   private final GuardOptions options;
   private final ListWatch<T> listWatch;
   private final GuardedStore<T> store;
@@ -417,6 +420,13 @@ final class Reflector<T extends HasMetadata> {
     return statusCode(t) == 410;
   }
 
+  /**
+   * The wait a 429 or 503 asks for. fabric8 8.x keeps the Status body of a failed request but not
+   * its headers, and for a rejected watch upgrade it builds a Status with no details at all, so a
+   * {@code Retry-After} header is invisible here. When no {@code retryAfterSeconds} is known, the
+   * guard waits at least {@link #RETRY_AFTER_UNKNOWN_MILLIS}: the server asked for a pause, and
+   * the API server's own overload responses ask for one second.
+   */
   static long retryAfterMillis(Throwable t) {
     int code = statusCode(t);
     if (code != 429 && code != 503) {
@@ -431,7 +441,7 @@ final class Reflector<T extends HasMetadata> {
         break;
       }
     }
-    return 0;
+    return RETRY_AFTER_UNKNOWN_MILLIS;
   }
 
   private static boolean isInterruption(Throwable t) {

@@ -93,4 +93,27 @@ class FaultRegressionTest {
     Poll.until(SHORT, () -> Threads.newSince(Set.of(), "informer-guard-pods-reflector").isEmpty(),
         () -> "the reflector thread ended");
   }
+
+  // ---------------------------------------------------------------- bug 2
+
+  @Test
+  void tooManyRequestsOnTheWatchHandshakeWithOnlyARetryAfterHeaderIsHonoured() throws Exception {
+    server.failWatchHandshakes(1, 429, 1);
+    startAndSync(builder());
+    Poll.until(SHORT, () -> server.watchRequests().size() >= 2, () -> "the watch retried after the 429");
+    List<FaultInjectingApiServer.Request> watches = server.watchRequests();
+    long gapMillis = (watches.get(1).nanoTime() - watches.get(0).nanoTime()) / 1_000_000;
+    // backoff is capped at 100 ms here: only the Retry-After of 1 s explains a longer gap
+    assertThat(gapMillis).isGreaterThanOrEqualTo(950);
+    assertThat(informer.health().relists()).isZero();
+  }
+
+  @Test
+  void tooManyRequestsOnListWithOnlyARetryAfterHeaderIsHonoured() throws Exception {
+    server.failNextLists(1, 429, 1, true);
+    startAndSync(builder());
+    assertThat(server.lists()).hasSize(2);
+    long gapMillis = (server.lists().get(1).nanoTime() - server.lists().get(0).nanoTime()) / 1_000_000;
+    assertThat(gapMillis).isGreaterThanOrEqualTo(950);
+  }
 }
