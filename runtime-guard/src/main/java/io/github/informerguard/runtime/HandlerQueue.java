@@ -142,7 +142,8 @@ final class HandlerQueue<T> {
       } else if (n instanceof ListDone<T> l) {
         handler.onList(l.resourceVersion(), l.remainedEmpty());
       }
-    } catch (RuntimeException | LinkageError | AssertionError e) {
+    } catch (Throwable e) {
+      UserCode.rethrowIfFatal(e);
       errors.incrementAndGet();
       LOG.warn("informer-guard {}: handler {} threw on {}; the informer keeps running",
           informerName, handler.getClass().getName(), n.getClass().getSimpleName(), e);

@@ -116,4 +116,27 @@ class FaultRegressionTest {
     long gapMillis = (server.lists().get(1).nanoTime() - server.lists().get(0).nanoTime()) / 1_000_000;
     assertThat(gapMillis).isGreaterThanOrEqualTo(950);
   }
+
+  // ---------------------------------------------------------------- bug 3
+
+  @Test
+  void handlerThrowingAnUndeclaredCheckedExceptionIsCountedAndKeepsReceiving() throws Exception {
+    ViewHandler sneakyHandler = new ViewHandler() {
+      @Override
+      public void onAdd(Pod obj) {
+        super.onAdd(obj);
+        if (obj.getMetadata().getName().equals("bad")) {
+          throw sneaky(new IOException("checked, undeclared"));
+        }
+      }
+    };
+    startAndSync(builder());
+    informer.addEventHandler(sneakyHandler);
+    server.create("bad", Map.of());
+    server.create("good", Map.of());
+    Poll.until(SHORT, () -> sneakyHandler.view().equals(server.objectVersions()),
+        () -> "the handler still receives after throwing, saw " + sneakyHandler.view());
+    assertThat(informer.health().handlerErrors()).isEqualTo(1);
+    assertThat(informer.health().pendingEvents()).isZero();
+  }
 }
