@@ -369,7 +369,10 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
         }
       }
       return distinct == null ? first : distinct.toArray(new String[0]);
-    } catch (RuntimeException | LinkageError e) {
+    } catch (Throwable e) {
+      // escaping here would abort the write before the resourceVersion advances: the watch would
+      // resume from the same version and bring the same event back forever
+      UserCode.rethrowIfFatal(e);
       indexErrors.incrementAndGet();
       LOG.warn("informer-guard {}: index function '{}' threw for {}; object stored without that index value",
           informerName, indexName, keyOrUnknown(obj), e);

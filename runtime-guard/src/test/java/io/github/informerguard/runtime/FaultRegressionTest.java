@@ -139,4 +139,23 @@ class FaultRegressionTest {
     assertThat(informer.health().handlerErrors()).isEqualTo(1);
     assertThat(informer.health().pendingEvents()).isZero();
   }
+
+  // ---------------------------------------------------------------- bug 4
+
+  @Test
+  void indexFunctionThrowingAnUndeclaredCheckedExceptionIsCountedAndTheObjectStored() throws Exception {
+    startAndSync(builder().withIndex("byName", p -> {
+      if (p.getMetadata().getName().equals("bad")) {
+        throw sneaky(new IOException("checked, undeclared"));
+      }
+      return List.of(p.getMetadata().getName());
+    }));
+    server.create("bad", Map.of());
+    server.create("good", Map.of());
+    awaitConverged();
+    assertThat(informer.getStore().getByKey(FaultInjectingApiServer.NAMESPACE + "/bad")).isNotNull();
+    assertThat(informer.getIndexer().byIndex("byName", "good")).hasSize(1);
+    assertThat(informer.health().indexFunctionErrors()).isEqualTo(1);
+    assertThat(informer.health().relists()).isZero();
+  }
 }
