@@ -158,4 +158,21 @@ class FaultRegressionTest {
     assertThat(informer.health().indexFunctionErrors()).isEqualTo(1);
     assertThat(informer.health().relists()).isZero();
   }
+
+  // ---------------------------------------------------------------- bug 5
+
+  @Test
+  void tcpResetSoonAfterConnectingResumesWithoutAList() throws Exception {
+    startAndSync(builder());
+    Poll.until(SHORT, () -> server.openWatches() == 1, () -> "watch open");
+    int lists = server.lists().size();
+    String resumeFrom = informer.lastSyncResourceVersion();
+    assertThat(proxy.resetWatchConnections()).isEqualTo(1);
+    server.update("pod-1", Map.of("v", "2"));
+    awaitConverged();
+    Poll.until(SHORT, () -> informer.health().watchReconnects() >= 1, () -> "a watch reconnect");
+    assertThat(informer.health().relists()).isZero();
+    assertThat(server.lists()).hasSize(lists);
+    assertThat(server.watchRequests().get(1).query().get("resourceVersion")).isEqualTo(resumeFrom);
+  }
 }
