@@ -157,6 +157,7 @@ final class Reflector<T extends HasMetadata> {
             options.relistBudget().acquire();
           }
           list();
+          failures = 0; // the server answered in full: a later failure starts a new backoff series
           needList = false;
           firstList = false;
           justListed = true;

@@ -175,4 +175,34 @@ class FaultRegressionTest {
     assertThat(server.lists()).hasSize(lists);
     assertThat(server.watchRequests().get(1).query().get("resourceVersion")).isEqualTo(resumeFrom);
   }
+
+  // ---------------------------------------------------------------- bug 6
+
+  /** Records the backoff waits asked for and returns at once, so the test does not sleep through them. */
+  static final class RecordingTicker implements Ticker {
+    final List<Long> sleptMillis = new CopyOnWriteArrayList<>();
+
+    @Override
+    public long nanoTime() {
+      return System.nanoTime();
+    }
+
+    @Override
+    public void sleepNanos(long nanos) {
+      sleptMillis.add(TimeUnit.NANOSECONDS.toMillis(nanos));
+    }
+  }
+
+  @Test
+  void aSuccessfulListResetsTheBackoffExponent() throws Exception {
+    RecordingTicker ticker = new RecordingTicker();
+    server.failNextLists(10, 500, 0);
+    server.failWatchHandshakes(1, 500);
+    startAndSync(builder().backoff(Duration.ofMillis(100), Duration.ofSeconds(60)).ticker(ticker));
+    Poll.until(SHORT, () -> server.watchRequests().size() >= 2, () -> "the watch retried");
+    assertThat(ticker.sleptMillis).hasSizeGreaterThanOrEqualTo(11);
+    // waits 1-10 follow the failed lists; wait 11 follows the first failure after the list succeeded,
+    // so it is drawn from [0, base], not from [0, base * 2^10]
+    assertThat(ticker.sleptMillis.get(10)).isLessThanOrEqualTo(100);
+  }
 }
