@@ -114,19 +114,25 @@ final class HandlerQueue<T> {
   }
 
   private void drain() {
-    while (!stopping) {
-      Notification<T> n;
-      try {
-        n = queue.take();
-      } catch (InterruptedException e) {
-        continue; // stopping is re-checked; a handler may also have left the flag set
+    try {
+      while (!stopping) {
+        Notification<T> n = queue.take();
+        if (n instanceof Poison<T> || stopping) {
+          break;
+        }
+        deliver(n);
+        // a handler that restored its own interrupt flag must not end delivery; only stop() does,
+        // and it sets stopping before it interrupts
+        if (Thread.interrupted() && stopping) {
+          break;
+        }
       }
-      if (n instanceof Poison<T> || stopping) {
-        break;
-      }
-      deliver(n);
+    } catch (InterruptedException e) {
+      // stop() interrupted the wait: this thread, which the queue owns, ends its run
+      Thread.currentThread().interrupt();
+    } finally {
+      queue.clear();
     }
-    queue.clear();
   }
 
   private void deliver(Notification<T> n) {

@@ -173,6 +173,8 @@ final class Reflector<T extends HasMetadata> {
           sleep(backoff.delayMillis(failures++, 0));
         }
       } catch (InterruptedException e) {
+        // stop() interrupted a list, a wait or a watch: the reflector thread ends its run
+        Thread.currentThread().interrupt();
         break;
       } catch (GoneException e) {
         if (callbacks.stopping()) {
@@ -469,6 +471,7 @@ final class Reflector<T extends HasMetadata> {
       sleep(millis);
       return true;
     } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the caller ends the reflector's run; the flag stays visible
       return false;
     }
   }
