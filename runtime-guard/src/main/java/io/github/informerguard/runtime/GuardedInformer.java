@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -60,6 +61,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
   private final CompletableFuture<Void> stoppedFuture = new CompletableFuture<>();
   private final Object lifecycle = new Object();
   private final Reflector<T> reflector;
+  private final ObjectTransform<T> transform;
 
   private volatile State state = State.NEW;
   private volatile ExceptionHandler exceptionHandler;
@@ -68,7 +70,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
   private List<T> initialState;
 
   GuardedInformer(Class<T> apiType, ListWatch<T> listWatch, GuardOptions options,
-      Map<String, Function<T, List<String>>> indexers) {
+      Map<String, Function<T, List<String>>> indexers, UnaryOperator<T> transform) {
     this.apiType = apiType;
     this.listWatch = listWatch;
     this.options = options;
@@ -92,6 +94,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
       }
     });
     this.store.addIndexers(indexers);
+    this.transform = new ObjectTransform<>(transform, options.name(), counters.transformErrors);
     this.reflector = new Reflector<>(optionsWithHandler(), listWatch, store, counters, new Reflector.Callbacks() {
       @Override
       public boolean stopping() {
@@ -115,7 +118,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
         startFuture.completeExceptionally(cause);
         stop();
       }
-    }, random);
+    }, this.transform, random);
   }
 
   private GuardOptions optionsWithHandler() {
@@ -141,7 +144,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
       }
       state = State.RUNNING;
       if (initialState != null) {
-        initialState.forEach(store::upsert);
+        initialState.forEach(obj -> store.upsert(transform.apply(obj)));
         initialState = null;
       }
       handlers.forEach(HandlerQueue::start);
@@ -441,7 +444,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
     return new InformerHealth(name(), isRunning(), isWatching(), hasSynced(), lastSync,
         reflector.lastResourceVersion(), counters.relists.get(), counters.goneSeen.get(),
         counters.watchReconnects.get(), counters.listRequests.get(), counters.handlerErrors.get(),
-        counters.indexFunctionErrors.get(), pending, store.size());
+        counters.indexFunctionErrors.get(), pending, store.size(), counters.transformErrors.get());
   }
 
   @Override

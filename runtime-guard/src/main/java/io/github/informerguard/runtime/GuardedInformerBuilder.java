@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Configures a {@link GuardedInformer}. Every setting has a safe default; see the module README
@@ -41,6 +42,7 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
   private Long seed;
   private Ticker ticker = Ticker.SYSTEM;
   private boolean namespaceIndex = true;
+  private UnaryOperator<T> transform;
   private final Map<String, Function<T, List<String>>> indexers = new LinkedHashMap<>();
 
   GuardedInformerBuilder(ListWatch<T> listWatch, Class<T> apiType) {
@@ -176,6 +178,33 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
     return this;
   }
 
+  /**
+   * Transforms every object received from the server (list items and watch events) before the
+   * cache, the indexes and the handlers see it, like client-go's {@code SetTransform}: drop what
+   * you never read to cut the cache's memory. Called again, the transforms run in call order.
+   *
+   * <p>It runs on the reflector thread, the cache's only writer, so a slow transform slows the
+   * sync. It must not mutate its input and must not return {@code null}: a transform that throws
+   * (anything but a {@link VirtualMachineError}) or returns {@code null} is counted in
+   * {@code health().transformErrors()} and logged, and the object is kept as received, so an
+   * event is never lost; a half-mutated input would then be cached as if the server sent it.
+   * The resourceVersion the informer resumes from is always the received object's.
+   */
+  public GuardedInformerBuilder<T> withTransform(UnaryOperator<T> transform) {
+    Objects.requireNonNull(transform, "transform");
+    UnaryOperator<T> before = this.transform;
+    this.transform = before == null ? transform : obj -> {
+      T first = before.apply(obj);
+      return first == null ? null : transform.apply(first);
+    };
+    return this;
+  }
+
+  /** {@code withTransform(Transforms.stripManagedFields())}: drops {@code metadata.managedFields}. */
+  public GuardedInformerBuilder<T> stripManagedFields() {
+    return withTransform(Transforms.stripManagedFields());
+  }
+
   /** Leaves out the default namespace index. */
   public GuardedInformerBuilder<T> withoutNamespaceIndex() {
     this.namespaceIndex = false;
@@ -209,7 +238,7 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
       all.put(Cache.NAMESPACE_INDEX, Cache::metaNamespaceIndexFunc);
     }
     all.putAll(indexers);
-    return new GuardedInformer<>(apiType, listWatch, options, all);
+    return new GuardedInformer<>(apiType, listWatch, options, all, transform);
   }
 
   private static String requireText(String s, String what) {

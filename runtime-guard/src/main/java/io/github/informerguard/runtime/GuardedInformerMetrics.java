@@ -38,6 +38,8 @@ public final class GuardedInformerMetrics implements MeterBinder {
         InformerHealth::handlerErrors);
     counter(registry, "informer.guard.index.errors", "Exceptions thrown by index functions",
         InformerHealth::indexFunctionErrors);
+    counter(registry, "informer.guard.transform.errors", "Objects a transform threw on (kept as received)",
+        InformerHealth::transformErrors);
     gauge(registry, "informer.guard.pending.events", "Notifications queued for handlers",
         h -> h.pendingEvents());
     gauge(registry, "informer.guard.cache.size", "Objects in the cache", h -> h.cacheSize());

@@ -20,6 +20,8 @@ import java.time.Instant;
  * @param indexFunctionErrors exceptions thrown by index functions (contained and logged)
  * @param pendingEvents notifications queued for handlers and not yet delivered
  * @param cacheSize objects in the cache
+ * @param transformErrors objects a {@code withTransform} transform threw on or returned
+ *     {@code null} for (contained and logged; the object was kept as received)
  */
 public record InformerHealth(
     String name,
@@ -35,4 +37,5 @@ public record InformerHealth(
     long handlerErrors,
     long indexFunctionErrors,
     long pendingEvents,
-    int cacheSize) {}
+    int cacheSize,
+    long transformErrors) {}

@@ -77,6 +77,7 @@ final class Reflector<T extends HasMetadata> {
   private final GuardedStore<T> store;
   private final InformerCounters counters;
   private final Callbacks callbacks;
+  private final ObjectTransform<T> transform;
   private final Backoff backoff;
   private final RandomGenerator random;
   private final LinkedBlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
@@ -97,8 +98,9 @@ final class Reflector<T extends HasMetadata> {
   private boolean inHandshake;
 
   Reflector(GuardOptions options, ListWatch<T> listWatch, GuardedStore<T> store, InformerCounters counters,
-      Callbacks callbacks, RandomGenerator random) {
+      Callbacks callbacks, ObjectTransform<T> transform, RandomGenerator random) {
     this.options = options;
+    this.transform = transform;
     this.listWatch = listWatch;
     this.store = store;
     this.counters = counters;
@@ -252,7 +254,9 @@ final class Reflector<T extends HasMetadata> {
         listResourceVersion = page.getMetadata().getResourceVersion();
       }
       if (page.getItems() != null) {
-        all.addAll(page.getItems());
+        for (T item : page.getItems()) {
+          all.add(transform.apply(item));
+        }
       }
       continueToken = page.getMetadata() == null ? null : page.getMetadata().getContinue();
       if (continueToken != null && continueToken.isEmpty()) {
@@ -350,7 +354,12 @@ final class Reflector<T extends HasMetadata> {
   }
 
   private void apply(Event<T> e) {
-    T obj = e.obj();
+    T received = e.obj();
+    // the resourceVersion to resume from is the server's, whatever the transform keeps
+    String version = received == null || received.getMetadata() == null ? null
+        : received.getMetadata().getResourceVersion();
+    T obj = e.action() == Watcher.Action.BOOKMARK || e.action() == Watcher.Action.ERROR ? received
+        : transform.apply(received);
     switch (e.action()) {
       case ADDED, MODIFIED -> store.upsert(obj);
       case DELETED -> store.delete(obj, false);
@@ -363,8 +372,8 @@ final class Reflector<T extends HasMetadata> {
         return;
       }
     }
-    if (obj != null && obj.getMetadata() != null && obj.getMetadata().getResourceVersion() != null) {
-      lastResourceVersion = obj.getMetadata().getResourceVersion();
+    if (version != null) {
+      lastResourceVersion = version;
     }
     lastSyncTime = Instant.now();
   }

@@ -156,6 +156,18 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     }
   }
 
+  /** Creates {@code template} as given (managedFields, spec, ...), with this server's namespace, uid and version. */
+  public Pod create(Pod template) {
+    synchronized (lock) {
+      Pod pod = new PodBuilder(template).editOrNewMetadata().withNamespace(NAMESPACE)
+          .withUid(UUID.randomUUID().toString()).endMetadata().build();
+      if (pods.containsKey(pod.getMetadata().getName())) {
+        throw new IllegalStateException("exists: " + pod.getMetadata().getName());
+      }
+      return record("ADDED", pod);
+    }
+  }
+
   public Pod update(String name, Map<String, String> labels) {
     synchronized (lock) {
       Pod old = Objects.requireNonNull(pods.get(name), name);
