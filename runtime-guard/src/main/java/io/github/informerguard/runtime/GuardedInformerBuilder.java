@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.ExceptionHandler;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,7 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
   private Ticker ticker = Ticker.SYSTEM;
   private boolean namespaceIndex = true;
   private UnaryOperator<T> transform;
+  private final List<InformerLifecycleListener> lifecycleListeners = new ArrayList<>();
   private final Map<String, Function<T, List<String>>> indexers = new LinkedHashMap<>();
 
   GuardedInformerBuilder(ListWatch<T> listWatch, Class<T> apiType) {
@@ -205,6 +207,12 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
     return withTransform(Transforms.stripManagedFields());
   }
 
+  /** Adds a listener for syncs, re-lists, reconnects, backoffs and the close; see {@link InformerLifecycleListener}. */
+  public GuardedInformerBuilder<T> lifecycleListener(InformerLifecycleListener listener) {
+    lifecycleListeners.add(Objects.requireNonNull(listener, "listener"));
+    return this;
+  }
+
   /** Leaves out the default namespace index. */
   public GuardedInformerBuilder<T> withoutNamespaceIndex() {
     this.namespaceIndex = false;
@@ -238,7 +246,7 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
       all.put(Cache.NAMESPACE_INDEX, Cache::metaNamespaceIndexFunc);
     }
     all.putAll(indexers);
-    return new GuardedInformer<>(apiType, listWatch, options, all, transform);
+    return new GuardedInformer<>(apiType, listWatch, options, all, transform, lifecycleListeners);
   }
 
   private static String requireText(String s, String what) {

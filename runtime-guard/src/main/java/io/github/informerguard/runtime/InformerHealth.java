@@ -22,6 +22,8 @@ import java.time.Instant;
  * @param cacheSize objects in the cache
  * @param transformErrors objects a {@code withTransform} transform threw on or returned
  *     {@code null} for (contained and logged; the object was kept as received)
+ * @param maxPendingEvents the deepest any one handler's queue has been (queues are unbounded)
+ * @param handlers per handler: queue depth, its high-water mark, and delivery lag percentiles
  */
 public record InformerHealth(
     String name,
@@ -38,4 +40,6 @@ public record InformerHealth(
     long indexFunctionErrors,
     long pendingEvents,
     int cacheSize,
-    long transformErrors) {}
+    long transformErrors,
+    long maxPendingEvents,
+    java.util.List<HandlerHealth> handlers) {}

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +55,7 @@ final class Reflector<T extends HasMetadata> {
     int generation();
   }
 
-  private record Event<T>(int generation, Watcher.Action action, T obj) implements Signal {}
+  private record Event<T>(int generation, Watcher.Action action, T obj, long arrivedNanos) implements Signal {}
 
   private record Closed(int generation, WatcherException cause) implements Signal {}
 
@@ -62,8 +63,11 @@ final class Reflector<T extends HasMetadata> {
 
   /** A reason to re-list: the resourceVersion we hold (or the continue token) is too old. */
   static final class GoneException extends Exception {
-    GoneException(String message, Throwable cause) {
+    final InformerLifecycleListener.RelistReason reason;
+
+    GoneException(InformerLifecycleListener.RelistReason reason, String message, Throwable cause) {
       super(message, cause);
+      this.reason = reason;
     }
   }
 
@@ -78,6 +82,7 @@ final class Reflector<T extends HasMetadata> {
   private final InformerCounters counters;
   private final Callbacks callbacks;
   private final ObjectTransform<T> transform;
+  private final InformerLifecycleListener lifecycle;
   private final Backoff backoff;
   private final RandomGenerator random;
   private final LinkedBlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
@@ -88,6 +93,8 @@ final class Reflector<T extends HasMetadata> {
   private volatile boolean watching;
   private volatile Watch currentWatch;
   private int generation;
+  // reflector thread only: when what is being applied now reached the informer (handler lag)
+  private long arrivalNanos;
   /**
    * Guards {@link #inHandshake}. {@link #interrupt(Thread)} must not interrupt the reflector while
    * it is inside the transport's watch call: fabric8 then stops waiting but goes on opening the
@@ -98,8 +105,10 @@ final class Reflector<T extends HasMetadata> {
   private boolean inHandshake;
 
   Reflector(GuardOptions options, ListWatch<T> listWatch, GuardedStore<T> store, InformerCounters counters,
-      Callbacks callbacks, ObjectTransform<T> transform, RandomGenerator random) {
+      Callbacks callbacks, ObjectTransform<T> transform, InformerLifecycleListener lifecycle,
+      RandomGenerator random) {
     this.options = options;
+    this.lifecycle = lifecycle;
     this.transform = transform;
     this.listWatch = listWatch;
     this.store = store;
@@ -107,6 +116,11 @@ final class Reflector<T extends HasMetadata> {
     this.callbacks = callbacks;
     this.random = random;
     this.backoff = new Backoff(options.backoffBase(), options.backoffCap(), random);
+  }
+
+  /** When the event or list being applied arrived; read only on the reflector thread, while it applies it. */
+  long arrivalNanos() {
+    return arrivalNanos;
   }
 
   String lastResourceVersion() {
@@ -158,21 +172,22 @@ final class Reflector<T extends HasMetadata> {
             counters.relists.incrementAndGet();
             options.relistBudget().acquire();
           }
-          list();
+          list(!firstList);
           failures = 0; // the server answered in full: a later failure starts a new backoff series
           needList = false;
           firstList = false;
           justListed = true;
         }
-        if (!justListed) {
+        boolean reconnect = !justListed;
+        if (reconnect) {
           counters.watchReconnects.incrementAndGet();
         }
         justListed = false;
-        WatchEnd end = watchOnce();
+        WatchEnd end = watchOnce(reconnect);
         if (end == WatchEnd.RESUME_NOW) {
           failures = 0;
         } else {
-          sleep(backoff.delayMillis(failures++, 0));
+          backOff(failures++, 0, null);
         }
       } catch (InterruptedException e) {
         // stop() interrupted a list, a wait or a watch: the reflector thread ends its run
@@ -185,18 +200,21 @@ final class Reflector<T extends HasMetadata> {
         counters.goneSeen.incrementAndGet();
         LOG.info("informer-guard {}: {}; re-listing", options.name(), e.getMessage());
         needList = true;
-        if (!sleepQuietly(backoff.delayMillis(failures++, 0))) {
+        lifecycle.onRelist(e.reason, e.getMessage());
+        if (!backOffQuietly(failures++, 0, e)) {
           break;
         }
       } catch (Throwable t) {
         if (callbacks.stopping() || isInterruption(t)) {
           break;
         }
+        UserCode.rethrowIfFatal(t);
         if (isGone(t)) {
           counters.goneSeen.incrementAndGet();
           LOG.info("informer-guard {}: 410 Gone ({}); re-listing", options.name(), t.getMessage());
           needList = true;
-          if (!sleepQuietly(backoff.delayMillis(failures++, 0))) {
+          lifecycle.onRelist(InformerLifecycleListener.RelistReason.GONE, t.getMessage());
+          if (!backOffQuietly(failures++, 0, t)) {
             break;
           }
           continue;
@@ -204,7 +222,8 @@ final class Reflector<T extends HasMetadata> {
         boolean retry;
         try {
           retry = options.exceptionHandler().retryAfterException(synced, t);
-        } catch (RuntimeException handlerFailure) {
+        } catch (Throwable handlerFailure) {
+          UserCode.rethrowIfFatal(handlerFailure);
           LOG.warn("informer-guard {}: exception handler threw; not retrying", options.name(), handlerFailure);
           retry = false;
         }
@@ -213,10 +232,9 @@ final class Reflector<T extends HasMetadata> {
           callbacks.terminated(t);
           return;
         }
-        long delay = backoff.delayMillis(failures++, retryAfterMillis(t));
-        LOG.warn("informer-guard {}: {} failed ({}); retrying in {} ms", options.name(),
-            needList ? "list" : "watch", t.toString(), delay);
-        if (!sleepQuietly(delay)) {
+        LOG.warn("informer-guard {}: {} failed ({}); retrying after a backoff", options.name(),
+            needList ? "list" : "watch", t.toString());
+        if (!backOffQuietly(failures++, retryAfterMillis(t), t)) {
           break;
         }
       }
@@ -224,7 +242,25 @@ final class Reflector<T extends HasMetadata> {
     watching = false;
   }
 
-  private void list() throws GoneException, InterruptedException {
+  /** Waits the jittered backoff for retry {@code attempt} (at least {@code retryAfterMillis}), telling the listeners. */
+  private void backOff(int attempt, long retryAfterMillis, Throwable cause) throws InterruptedException {
+    long delay = backoff.delayMillis(attempt, retryAfterMillis);
+    lifecycle.onBackoff(Duration.ofMillis(delay), attempt, cause);
+    sleep(delay);
+  }
+
+  /** {@link #backOff}; false when interrupted (the flag is restored). */
+  private boolean backOffQuietly(int attempt, long retryAfterMillis, Throwable cause) {
+    try {
+      backOff(attempt, retryAfterMillis, cause);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the caller ends the reflector's run; the flag stays visible
+      return false;
+    }
+  }
+
+  private void list(boolean relist) throws GoneException, InterruptedException {
     String before = lastResourceVersion;
     callbacks.beforeList(before);
     List<T> all = new ArrayList<>();
@@ -243,7 +279,7 @@ final class Reflector<T extends HasMetadata> {
         page = listWatch.list(o);
       } catch (KubernetesClientException e) {
         if (continueToken != null && statusCode(e) == 410) {
-          throw new GoneException("continue token expired during a paginated list", e);
+          throw new GoneException(InformerLifecycleListener.RelistReason.CONTINUE_EXPIRED, "continue token expired during a paginated list", e);
         }
         throw e;
       }
@@ -264,14 +300,17 @@ final class Reflector<T extends HasMetadata> {
       }
     } while (continueToken != null);
     boolean wasEmpty = store.size() == 0;
+    arrivalNanos = System.nanoTime();
     store.replaceAll(all);
     lastResourceVersion = listResourceVersion;
     lastSyncTime = Instant.now();
     synced = true;
+    // before start()'s future completes, so a readiness gate never sees a sync it was not told of
+    lifecycle.onSynced(listResourceVersion, store.size(), relist);
     callbacks.listApplied(listResourceVersion, wasEmpty && all.isEmpty());
   }
 
-  private WatchEnd watchOnce() throws InterruptedException, GoneException, WatcherException {
+  private WatchEnd watchOnce(boolean reconnect) throws InterruptedException, GoneException, WatcherException {
     int gen = ++generation;
     signals.clear();
     long base = Math.max(1, options.watchTimeout().toMillis());
@@ -304,6 +343,9 @@ final class Reflector<T extends HasMetadata> {
       throw new InterruptedException("stopped while connecting");
     }
     watching = true;
+    if (reconnect) {
+      lifecycle.onWatchReconnected(startedFrom);
+    }
     long connectedAt = System.nanoTime();
     long deadline = connectedAt + TimeUnit.MILLISECONDS.toNanos(lifetimeMillis + base / 10 + 1000);
     boolean sawEvent = false;
@@ -331,13 +373,13 @@ final class Reflector<T extends HasMetadata> {
           if (c.cause() == null) {
             long age = System.nanoTime() - connectedAt;
             if (!sawEvent && startedFrom != null && age < options.staleCloseThreshold().toNanos()) {
-              throw new GoneException("watch from resourceVersion " + startedFrom
+              throw new GoneException(InformerLifecycleListener.RelistReason.STALE_WATCH, "watch from resourceVersion " + startedFrom
                   + " ended cleanly with no event right after connecting (stale resourceVersion)", null);
             }
             return sawEvent ? WatchEnd.RESUME_NOW : WatchEnd.RESUME_AFTER_BACKOFF;
           }
           if (c.cause().isHttpGone()) {
-            throw new GoneException("watch ended with 410 Gone (" + c.cause().getMessage() + ")", c.cause());
+            throw new GoneException(InformerLifecycleListener.RelistReason.GONE, "watch ended with 410 Gone (" + c.cause().getMessage() + ")", c.cause());
           }
           throw c.cause();
         }
@@ -355,6 +397,7 @@ final class Reflector<T extends HasMetadata> {
 
   private void apply(Event<T> e) {
     T received = e.obj();
+    arrivalNanos = e.arrivedNanos();
     // the resourceVersion to resume from is the server's, whatever the transform keeps
     String version = received == null || received.getMetadata() == null ? null
         : received.getMetadata().getResourceVersion();
@@ -387,7 +430,7 @@ final class Reflector<T extends HasMetadata> {
 
     @Override
     public void eventReceived(Action action, T resource) {
-      signals.add(new Event<>(gen, action, resource));
+      signals.add(new Event<>(gen, action, resource, System.nanoTime()));
     }
 
     @Override
@@ -473,15 +516,5 @@ final class Reflector<T extends HasMetadata> {
 
   private void sleep(long millis) throws InterruptedException {
     options.ticker().sleepNanos(TimeUnit.MILLISECONDS.toNanos(millis));
-  }
-
-  private boolean sleepQuietly(long millis) {
-    try {
-      sleep(millis);
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // the caller ends the reflector's run; the flag stays visible
-      return false;
-    }
   }
 }
