@@ -15,10 +15,14 @@ import java.util.Objects;
  * <p>Only re-lists take a token; the first list of an informer does not.
  */
 public final class RelistBudget {
-  /** Burst of {@link #defaultShared()}: two re-lists may start at once. */
-  public static final int DEFAULT_BURST = 2;
-  /** Refill interval of {@link #defaultShared()}: one more re-list every 100 ms. */
-  public static final Duration DEFAULT_REFILL_INTERVAL = Duration.ofMillis(100);
+  /** Burst of {@link #defaultShared()}: one re-list may start at once. */
+  public static final int DEFAULT_BURST = 1;
+  /**
+   * Refill interval of {@link #defaultShared()}: one more re-list every 250 ms, so no second ever
+   * holds more than 5 LISTs of the informers sharing it (1 burst + 4 refills), and 20 informers
+   * hit by one compaction have all re-listed after about 4.75 s.
+   */
+  public static final Duration DEFAULT_REFILL_INTERVAL = Duration.ofMillis(250);
 
   private static final RelistBudget DEFAULT_SHARED = new RelistBudget(DEFAULT_BURST, DEFAULT_REFILL_INTERVAL, Ticker.SYSTEM);
 
@@ -55,11 +59,11 @@ public final class RelistBudget {
   }
 
   /**
-   * The JVM-wide budget used by informers that were not given one: 2 immediate re-lists, then one
-   * every 100 ms ({@link #DEFAULT_BURST}, {@link #DEFAULT_REFILL_INTERVAL}). One or two informers
-   * invalidated together re-list without waiting for a token; when a compaction invalidates many
-   * at once, at most about 3 LISTs start in any 100 ms and n informers finish re-listing after
-   * about {@code (n - 2) * 100 ms} (20 informers: ~1.8 s).
+   * The JVM-wide budget used by informers that were not given one: 1 immediate re-list, then one
+   * every 250 ms ({@link #DEFAULT_BURST}, {@link #DEFAULT_REFILL_INTERVAL}). When a compaction
+   * invalidates many informers at once, any one second holds at most 5 of their LISTs and n
+   * informers have all started re-listing after about {@code (n - 1) * 250 ms} (20: ~4.75 s;
+   * 200: ~50 s, so a process with hundreds of informers passes its own {@link #of}).
    */
   public static RelistBudget defaultShared() {
     return DEFAULT_SHARED;
