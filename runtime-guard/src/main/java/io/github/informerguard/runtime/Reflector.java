@@ -10,8 +10,12 @@ import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
@@ -260,54 +264,94 @@ final class Reflector<T extends HasMetadata> {
     }
   }
 
+  /**
+   * Lists in pages and applies each page to the store as it arrives, so the informer never holds
+   * more than the page being applied and the one being fetched (not the whole list); objects the
+   * list did not return are deleted at the end. The next page is fetched on a short-lived
+   * {@code -list} thread while the reflector applies the current one.
+   */
   private void list(boolean relist) throws GoneException, InterruptedException {
     String before = lastResourceVersion;
     callbacks.beforeList(before);
-    List<T> all = new ArrayList<>();
-    String continueToken = null;
-    String listResourceVersion = null;
-    do {
-      ListOptions o = new ListOptions();
-      o.setLimit(options.pageSize());
-      if (continueToken != null) {
-        o.setContinue(continueToken);
-      }
-      // resourceVersion stays unset: a consistent (quorum) read, never a stale cache
-      counters.listRequests.incrementAndGet();
-      KubernetesResourceList<T> page;
-      try {
-        page = listWatch.list(o);
-      } catch (KubernetesClientException e) {
-        if (continueToken != null && statusCode(e) == 410) {
-          throw new GoneException(InformerLifecycleListener.RelistReason.CONTINUE_EXPIRED, "continue token expired during a paginated list", e);
-        }
-        throw e;
-      }
-      if (callbacks.stopping()) {
-        throw new InterruptedException("stopped during list");
-      }
-      if (listResourceVersion == null && page.getMetadata() != null) {
-        listResourceVersion = page.getMetadata().getResourceVersion();
-      }
-      if (page.getItems() != null) {
-        for (T item : page.getItems()) {
-          all.add(transform.apply(item));
-        }
-      }
-      continueToken = page.getMetadata() == null ? null : page.getMetadata().getContinue();
-      if (continueToken != null && continueToken.isEmpty()) {
-        continueToken = null;
-      }
-    } while (continueToken != null);
     boolean wasEmpty = store.size() == 0;
-    arrivalNanos = System.nanoTime();
-    store.replaceAll(all);
-    lastResourceVersion = listResourceVersion;
-    lastSyncTime = Instant.now();
-    synced = true;
-    // before start()'s future completes, so a readiness gate never sees a sync it was not told of
-    lifecycle.onSynced(listResourceVersion, store.size(), relist);
-    callbacks.listApplied(listResourceVersion, wasEmpty && all.isEmpty());
+    Set<String> seen = new HashSet<>();
+    ExecutorService prefetcher = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "informer-guard-" + options.name() + "-list");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      KubernetesResourceList<T> page = listPage(null);
+      String listResourceVersion = page.getMetadata() == null ? null : page.getMetadata().getResourceVersion();
+      while (true) {
+        if (callbacks.stopping()) {
+          throw new InterruptedException("stopped during list");
+        }
+        String token = page.getMetadata() == null ? null : page.getMetadata().getContinue();
+        Future<KubernetesResourceList<T>> next = token == null || token.isEmpty() ? null
+            : prefetcher.submit(() -> listPage(token));
+        arrivalNanos = System.nanoTime();
+        if (page.getItems() != null) {
+          for (T item : page.getItems()) {
+            seen.add(store.upsertIfChanged(transform.apply(item)));
+          }
+        }
+        if (next == null) {
+          break;
+        }
+        page = null; // applied: let it go before the next one is held
+        page = awaitPage(next);
+      }
+      store.retainOnly(seen);
+      lastResourceVersion = listResourceVersion;
+      lastSyncTime = Instant.now();
+      synced = true;
+      // before start()'s future completes, so a readiness gate never sees a sync it was not told of
+      lifecycle.onSynced(listResourceVersion, store.size(), relist);
+      callbacks.listApplied(listResourceVersion, wasEmpty && seen.isEmpty());
+    } finally {
+      prefetcher.shutdownNow();
+    }
+  }
+
+  /** One LIST request: {@code limit}, the continue token, and no resourceVersion (a consistent read). */
+  private KubernetesResourceList<T> listPage(String continueToken) throws GoneException {
+    ListOptions o = new ListOptions();
+    o.setLimit(options.pageSize());
+    if (continueToken != null) {
+      o.setContinue(continueToken);
+    }
+    counters.listRequests.incrementAndGet();
+    try {
+      return listWatch.list(o);
+    } catch (KubernetesClientException e) {
+      if (continueToken != null && statusCode(e) == 410) {
+        throw new GoneException(InformerLifecycleListener.RelistReason.CONTINUE_EXPIRED,
+            "continue token expired during a paginated list", e);
+      }
+      throw e;
+    }
+  }
+
+  private static <P> P awaitPage(Future<P> next) throws GoneException, InterruptedException {
+    try {
+      return next.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof GoneException gone) {
+        throw gone;
+      }
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new KubernetesClientException("listing a page failed", cause);
+    } catch (InterruptedException e) {
+      next.cancel(true);
+      throw e;
+    }
   }
 
   private WatchEnd watchOnce(boolean reconnect) throws InterruptedException, GoneException, WatcherException {

@@ -84,6 +84,20 @@ class ReflectorFaultTest {
   }
 
   @Test
+  void eachPageReachesTheCacheAsItArrivesSoTheListIsNeverHeldWhole() {
+    server.slowLists(Duration.ofMillis(300));
+    informer = builder().pageSize(2).build();
+    informer.addEventHandler(handler);
+    informer.start();
+    // the first page is applied while later pages are still on their way
+    Poll.until(() -> informer.getStore().list().size() >= 2, () -> "the first page in the cache");
+    assertThat(informer.hasSynced()).isFalse();
+    Poll.until(informer::hasSynced, () -> "synced");
+    assertThat(server.lists()).hasSize(3);
+    awaitConverged();
+  }
+
+  @Test
   void watchEventsReachCacheAndHandlers() {
     start(builder());
     server.update("pod-1", Map.of("app", "b"));
