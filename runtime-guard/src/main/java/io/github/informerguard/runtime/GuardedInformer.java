@@ -55,20 +55,24 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
   private final InformerCounters counters = new InformerCounters();
   private final GuardedStore<T> store;
   private final RandomGenerator random;
+  // copy-on-write so the reflector fans out without a lock; changed only under `lifecycle` and the
+  // store's write lock, so an addition's replay of the cache and a removal never interleave with a change
   private final List<HandlerQueue<T>> handlers = new CopyOnWriteArrayList<>();
   private final AtomicInteger handlerSeq = new AtomicInteger();
   private final CompletableFuture<Void> startFuture = new CompletableFuture<>();
   private final CompletableFuture<Void> stoppedFuture = new CompletableFuture<>();
+  // guards state transitions (start, stop), handler registration and removal, and initialState
   private final Object lifecycle = new Object();
   private final Reflector<T> reflector;
   private final ObjectTransform<T> transform;
   private final LifecycleListeners lifecycleListeners;
 
+  // written under `lifecycle`, read anywhere (the reflector polls it to know it must stop)
   private volatile State state = State.NEW;
   private volatile ExceptionHandler exceptionHandler;
   private volatile Thread reflectorThread;
   private volatile ScheduledThreadPoolExecutor resyncExecutor;
-  private List<T> initialState;
+  private List<T> initialState; // guarded by `lifecycle`, consumed by start()
 
   GuardedInformer(Class<T> apiType, ListWatch<T> listWatch, GuardOptions options,
       Map<String, Function<T, List<String>>> indexers, UnaryOperator<T> transform,

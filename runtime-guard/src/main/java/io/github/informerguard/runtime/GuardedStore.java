@@ -58,6 +58,8 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
    */
   private final String informerName;
   private final AtomicLong indexErrors;
+  // guards items, indexNames, indexFunctions and indices. Writers: the reflector thread (events,
+  // lists), addIndexers/removeIndexer callers, index() for an uncached object; readers: any thread
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private final KeyTable<T> items = new KeyTable<>(true, 16);
   private final List<String> indexNames = new ArrayList<>();

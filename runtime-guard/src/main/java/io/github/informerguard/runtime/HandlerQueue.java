@@ -43,7 +43,7 @@ final class HandlerQueue<T> {
   // written by this queue's thread only, read by health()
   private final LagHistogram lag = new LagHistogram();
   private final Thread thread;
-  private volatile boolean stopping;
+  private volatile boolean stopping; // set once by stop() (any thread), read by the queue's thread before each delivery
   private volatile ScheduledFuture<?> resyncTask;
 
   HandlerQueue(ResourceEventHandler<? super T> handler, long resyncPeriodMillis, String informerName,

@@ -89,14 +89,16 @@ final class Reflector<T extends HasMetadata> {
   private final InformerLifecycleListener lifecycle;
   private final Backoff backoff;
   private final RandomGenerator random;
+  // fabric8's threads add watch callbacks; only the reflector thread takes them
   private final LinkedBlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
 
+  // written only by the reflector thread; volatile because health() and the informer read them
   private volatile String lastResourceVersion;
   private volatile Instant lastSyncTime;
   private volatile boolean synced;
   private volatile boolean watching;
-  private volatile Watch currentWatch;
-  private int generation;
+  private volatile Watch currentWatch; // set by the reflector, closed by stop() from any thread
+  private int generation; // reflector thread only: signals of older watches are ignored
   // reflector thread only: when what is being applied now reached the informer (handler lag)
   private long arrivalNanos;
   /**
