@@ -55,10 +55,7 @@ class FaultRegressionTest {
   }
 
   private GuardedInformerBuilder<Pod> builder() {
-    return InformerGuard.builder(client.pods().inNamespace(FaultInjectingApiServer.NAMESPACE))
-        .backoff(Duration.ofMillis(10), Duration.ofMillis(100))
-        .relistBudget(RelistBudget.of(100, Duration.ofMillis(1)))
-        .seed(42);
+    return TestInformers.fastRetry(client, 42);
   }
 
   private void startAndSync(GuardedInformerBuilder<Pod> b) throws Exception {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
+import io.github.informerguard.runtime.testing.GatedViewHandler;
 import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.ViewHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -12,7 +13,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,26 +36,12 @@ class ObservabilityTest {
   }
 
   private GuardedInformerBuilder<Pod> builder() {
-    return InformerGuard.builder(client.pods().inNamespace(FaultInjectingApiServer.NAMESPACE))
-        .backoff(Duration.ofMillis(10), Duration.ofMillis(100))
-        .relistBudget(RelistBudget.of(100, Duration.ofMillis(1)))
-        .seed(7);
+    return TestInformers.fastRetry(client, 7);
   }
 
   @Test
   void healthShowsEachHandlersQueueHighWaterMarkAndDeliveryLag() throws Exception {
-    CountDownLatch gate = new CountDownLatch(1);
-    ViewHandler slow = new ViewHandler() {
-      @Override
-      public void onAdd(Pod obj) {
-        try {
-          gate.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        super.onAdd(obj);
-      }
-    };
+    GatedViewHandler slow = new GatedViewHandler();
     ViewHandler fast = new ViewHandler();
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     try (GuardedInformer<Pod> informer = builder().build()) {
@@ -69,7 +55,7 @@ class ObservabilityTest {
       Poll.until(() -> fast.view().equals(server.objectVersions()), () -> "fast handler up to date");
       long heldFrom = System.nanoTime();
       Thread.sleep(100);
-      gate.countDown();
+      slow.release();
       long heldNanos = System.nanoTime() - heldFrom;
       Poll.until(() -> slow.view().equals(server.objectVersions()), () -> "slow handler caught up");
       Poll.until(() -> informer.health().pendingEvents() == 0, () -> "queues drained");

@@ -46,10 +46,7 @@ class ReflectorFaultTest {
   }
 
   private GuardedInformerBuilder<Pod> builder() {
-    return InformerGuard.builder(client.pods().inNamespace(FaultInjectingApiServer.NAMESPACE))
-        .backoff(Duration.ofMillis(10), Duration.ofMillis(100))
-        .relistBudget(RelistBudget.of(100, Duration.ofMillis(1)))
-        .seed(42);
+    return TestInformers.fastRetry(client, 42);
   }
 
   private Map<String, String> cache() {
