@@ -19,7 +19,15 @@ record GuardOptions(
     Duration closeTimeout,
     Duration startTimeout,
     ExceptionHandler exceptionHandler,
-    Long seed) {
+    Long seed,
+    Ticker ticker) {
+
+  /** The same options with another exception handler. */
+  GuardOptions withExceptionHandler(ExceptionHandler handler) {
+    return new GuardOptions(name, pageSize, resyncPeriod, resyncFloor, allowShortResync, jitter, backoffBase,
+        backoffCap, relistBudget, watchTimeout, staleCloseThreshold, closeTimeout, startTimeout, handler, seed,
+        ticker);
+  }
 
   /**
    * Checks a resync period against the floor.

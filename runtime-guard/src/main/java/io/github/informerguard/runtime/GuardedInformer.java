@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -54,21 +55,28 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
   private final InformerCounters counters = new InformerCounters();
   private final GuardedStore<T> store;
   private final RandomGenerator random;
+  // copy-on-write so the reflector fans out without a lock; changed only under `lifecycle` and the
+  // store's write lock, so an addition's replay of the cache and a removal never interleave with a change
   private final List<HandlerQueue<T>> handlers = new CopyOnWriteArrayList<>();
   private final AtomicInteger handlerSeq = new AtomicInteger();
   private final CompletableFuture<Void> startFuture = new CompletableFuture<>();
   private final CompletableFuture<Void> stoppedFuture = new CompletableFuture<>();
+  // guards state transitions (start, stop), handler registration and removal, and initialState
   private final Object lifecycle = new Object();
   private final Reflector<T> reflector;
+  private final ObjectTransform<T> transform;
+  private final LifecycleListeners lifecycleListeners;
 
+  // written under `lifecycle`, read anywhere (the reflector polls it to know it must stop)
   private volatile State state = State.NEW;
   private volatile ExceptionHandler exceptionHandler;
   private volatile Thread reflectorThread;
   private volatile ScheduledThreadPoolExecutor resyncExecutor;
-  private List<T> initialState;
+  private List<T> initialState; // guarded by `lifecycle`, consumed by start()
 
   GuardedInformer(Class<T> apiType, ListWatch<T> listWatch, GuardOptions options,
-      Map<String, Function<T, List<String>>> indexers) {
+      Map<String, Function<T, List<String>>> indexers, UnaryOperator<T> transform,
+      List<InformerLifecycleListener> lifecycleListeners) {
     this.apiType = apiType;
     this.listWatch = listWatch;
     this.options = options;
@@ -78,20 +86,25 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
     this.store.setListener(new GuardedStore.ChangeListener<>() {
       @Override
       public void added(T obj) {
-        handlers.forEach(h -> h.added(obj));
+        long arrived = arrivalNanos();
+        handlers.forEach(h -> h.added(obj, arrived));
       }
 
       @Override
       public void updated(T oldObj, T newObj) {
-        handlers.forEach(h -> h.updated(oldObj, newObj));
+        long arrived = arrivalNanos();
+        handlers.forEach(h -> h.updated(oldObj, newObj, arrived));
       }
 
       @Override
       public void deleted(T obj, boolean finalStateUnknown) {
-        handlers.forEach(h -> h.deleted(obj, finalStateUnknown));
+        long arrived = arrivalNanos();
+        handlers.forEach(h -> h.deleted(obj, finalStateUnknown, arrived));
       }
     });
     this.store.addIndexers(indexers);
+    this.transform = new ObjectTransform<>(transform, options.name(), counters.transformErrors);
+    this.lifecycleListeners = new LifecycleListeners(lifecycleListeners, options.name(), counters.handlerErrors);
     this.reflector = new Reflector<>(optionsWithHandler(), listWatch, store, counters, new Reflector.Callbacks() {
       @Override
       public boolean stopping() {
@@ -100,12 +113,12 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
 
       @Override
       public void beforeList(String lastResourceVersion) {
-        store.withWriteLock(() -> handlers.forEach(h -> h.beforeList(lastResourceVersion)));
+        store.withWriteLock(() -> handlers.forEach(h -> h.beforeList(lastResourceVersion, System.nanoTime())));
       }
 
       @Override
       public void listApplied(String resourceVersion, boolean remainedEmpty) {
-        store.withWriteLock(() -> handlers.forEach(h -> h.listDone(resourceVersion, remainedEmpty)));
+        store.withWriteLock(() -> handlers.forEach(h -> h.listDone(resourceVersion, remainedEmpty, arrivalNanos())));
         startFuture.complete(null);
       }
 
@@ -113,18 +126,22 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
       public void terminated(Throwable cause) {
         stoppedFuture.completeExceptionally(cause);
         startFuture.completeExceptionally(cause);
-        stop();
+        stop(cause);
       }
-    }, random);
+    }, this.transform, this.lifecycleListeners, random);
   }
 
   private GuardOptions optionsWithHandler() {
     // the reflector reads the handler through the options; delegate so exceptionHandler(...) can replace it before start
-    ExceptionHandler delegating = (started, t) -> exceptionHandler.retryAfterException(started, t);
-    GuardOptions o = options;
-    return new GuardOptions(o.name(), o.pageSize(), o.resyncPeriod(), o.resyncFloor(), o.allowShortResync(),
-        o.jitter(), o.backoffBase(), o.backoffCap(), o.relistBudget(), o.watchTimeout(), o.staleCloseThreshold(),
-        o.closeTimeout(), o.startTimeout(), delegating, o.seed());
+    return options.withExceptionHandler((started, t) -> exceptionHandler.retryAfterException(started, t));
+  }
+
+  /**
+   * When the change being passed to handlers reached the informer: the reflector's stamp on its
+   * own thread (watch event or list received), now for anything else (initial state, replays).
+   */
+  private long arrivalNanos() {
+    return Thread.currentThread() == reflectorThread ? reflector.arrivalNanos() : System.nanoTime();
   }
 
   /** The informer's name, as used in thread names, logs and metric tags. */
@@ -145,7 +162,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
       }
       state = State.RUNNING;
       if (initialState != null) {
-        initialState.forEach(store::upsert);
+        initialState.forEach(obj -> store.upsert(transform.apply(obj)));
         initialState = null;
       }
       handlers.forEach(HandlerQueue::start);
@@ -189,6 +206,10 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
    */
   @Override
   public void stop() {
+    stop(null);
+  }
+
+  private void stop(Throwable cause) {
     synchronized (lifecycle) {
       if (state == State.STOPPED) {
         return;
@@ -198,7 +219,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
     reflector.closeWatch();
     Thread rt = reflectorThread;
     if (rt != null && rt != Thread.currentThread()) {
-      rt.interrupt();
+      reflector.interrupt(rt);
     }
     ScheduledThreadPoolExecutor resync = resyncExecutor;
     if (resync != null) {
@@ -208,6 +229,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
     startFuture.completeExceptionally(new CancellationException("informer " + name() + " was closed before it synced"));
     stoppedFuture.complete(null);
     awaitThreads();
+    lifecycleListeners.onClosed(cause);
   }
 
   private void awaitThreads() {
@@ -297,7 +319,8 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
       HandlerQueue<T> queue = new HandlerQueue<>(handler, resyncMillis, name(), threadName, counters.handlerErrors);
       store.withWriteLock(() -> {
         handlers.add(queue);
-        store.forEachLocked(queue::added);
+        long now = System.nanoTime();
+        store.forEachLocked(obj -> queue.added(obj, now));
       });
       if (state == State.RUNNING) {
         queue.start();
@@ -309,12 +332,20 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
 
   @Override
   public SharedIndexInformer<T> removeEventHandler(ResourceEventHandler<? super T> handler) {
-    for (HandlerQueue<T> h : handlers) {
-      if (h.handler() == handler) {
-        handlers.remove(h);
-        h.stop();
-      }
+    List<HandlerQueue<T>> removed = new ArrayList<>();
+    // the same locks as register(): a removal cannot interleave with an addition's replay of the
+    // cache, and under the store's write lock no change is half-way through being fanned out
+    synchronized (lifecycle) {
+      store.withWriteLock(() -> {
+        for (HandlerQueue<T> h : handlers) {
+          if (h.handler() == handler) {
+            removed.add(h);
+          }
+        }
+        handlers.removeAll(removed);
+      });
     }
+    removed.forEach(HandlerQueue::stop);
     return this;
   }
 
@@ -344,7 +375,8 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
     try {
       h.resyncTask(executor.schedule(() -> {
         // replay the cache; never a call to the API server
-        store.forEachLocked(obj -> h.updated(obj, obj));
+        long now = System.nanoTime();
+        store.forEachLocked(obj -> h.updated(obj, obj, now));
         scheduleNextResync(executor, h);
       }, delay, TimeUnit.MILLISECONDS));
     } catch (java.util.concurrent.RejectedExecutionException e) {
@@ -438,14 +470,20 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
   /** A snapshot of the informer's state and counters. */
   public InformerHealth health() {
     long pending = 0;
+    long maxPending = 0;
+    List<HandlerHealth> perHandler = new ArrayList<>();
     for (HandlerQueue<T> h : handlers) {
-      pending += h.pending();
+      HandlerHealth hh = h.health();
+      perHandler.add(hh);
+      pending += hh.pending();
+      maxPending = Math.max(maxPending, hh.maxPending());
     }
     Instant lastSync = reflector.lastSyncTime();
     return new InformerHealth(name(), isRunning(), isWatching(), hasSynced(), lastSync,
         reflector.lastResourceVersion(), counters.relists.get(), counters.goneSeen.get(),
         counters.watchReconnects.get(), counters.listRequests.get(), counters.handlerErrors.get(),
-        counters.indexFunctionErrors.get(), pending, store.size());
+        counters.indexFunctionErrors.get(), pending, store.size(), counters.transformErrors.get(), maxPending,
+        List.copyOf(perHandler));
   }
 
   @Override

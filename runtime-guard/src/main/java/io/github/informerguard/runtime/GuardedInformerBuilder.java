@@ -4,11 +4,13 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.ExceptionHandler;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Configures a {@link GuardedInformer}. Every setting has a safe default; see the module README
@@ -39,7 +41,10 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
   private Duration startTimeout = Duration.ofMinutes(2);
   private ExceptionHandler exceptionHandler = GuardedInformerBuilder::retryUnlessPermanent;
   private Long seed;
+  private Ticker ticker = Ticker.SYSTEM;
   private boolean namespaceIndex = true;
+  private UnaryOperator<T> transform;
+  private final List<InformerLifecycleListener> lifecycleListeners = new ArrayList<>();
   private final Map<String, Function<T, List<String>>> indexers = new LinkedHashMap<>();
 
   GuardedInformerBuilder(ListWatch<T> listWatch, Class<T> apiType) {
@@ -175,6 +180,39 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
     return this;
   }
 
+  /**
+   * Transforms every object received from the server (list items and watch events) before the
+   * cache, the indexes and the handlers see it, like client-go's {@code SetTransform}: drop what
+   * you never read to cut the cache's memory. Called again, the transforms run in call order.
+   *
+   * <p>It runs on the reflector thread, the cache's only writer, so a slow transform slows the
+   * sync. It must not mutate its input and must not return {@code null}: a transform that throws
+   * (anything but a {@link VirtualMachineError}) or returns {@code null} is counted in
+   * {@code health().transformErrors()} and logged, and the object is kept as received, so an
+   * event is never lost; a half-mutated input would then be cached as if the server sent it.
+   * The resourceVersion the informer resumes from is always the received object's.
+   */
+  public GuardedInformerBuilder<T> withTransform(UnaryOperator<T> transform) {
+    Objects.requireNonNull(transform, "transform");
+    UnaryOperator<T> before = this.transform;
+    this.transform = before == null ? transform : obj -> {
+      T first = before.apply(obj);
+      return first == null ? null : transform.apply(first);
+    };
+    return this;
+  }
+
+  /** {@code withTransform(Transforms.stripManagedFields())}: drops {@code metadata.managedFields}. */
+  public GuardedInformerBuilder<T> stripManagedFields() {
+    return withTransform(Transforms.stripManagedFields());
+  }
+
+  /** Adds a listener for syncs, re-lists, reconnects, backoffs and the close; see {@link InformerLifecycleListener}. */
+  public GuardedInformerBuilder<T> lifecycleListener(InformerLifecycleListener listener) {
+    lifecycleListeners.add(Objects.requireNonNull(listener, "listener"));
+    return this;
+  }
+
   /** Leaves out the default namespace index. */
   public GuardedInformerBuilder<T> withoutNamespaceIndex() {
     this.namespaceIndex = false;
@@ -187,6 +225,12 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
     return this;
   }
 
+  /** The time source of backoff waits (tests record the waits instead of sleeping). */
+  GuardedInformerBuilder<T> ticker(Ticker ticker) {
+    this.ticker = Objects.requireNonNull(ticker, "ticker");
+    return this;
+  }
+
   /** Builds a not-yet-started informer. */
   public GuardedInformer<T> build() {
     if (apiType == null) {
@@ -195,14 +239,14 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
     String n = name != null ? name : HasMetadata.getPlural(apiType);
     GuardOptions options = new GuardOptions(n, pageSize, resyncPeriod, resyncFloor, allowShortResync, jitter,
         backoffBase, backoffCap, relistBudget, watchTimeout, staleCloseThreshold, closeTimeout, startTimeout,
-        exceptionHandler, seed);
+        exceptionHandler, seed, ticker);
     options.checkResync(resyncPeriod.toMillis(), "resyncPeriod");
     Map<String, Function<T, List<String>>> all = new LinkedHashMap<>();
     if (namespaceIndex) {
       all.put(Cache.NAMESPACE_INDEX, Cache::metaNamespaceIndexFunc);
     }
     all.putAll(indexers);
-    return new GuardedInformer<>(apiType, listWatch, options, all);
+    return new GuardedInformer<>(apiType, listWatch, options, all, transform, lifecycleListeners);
   }
 
   private static String requireText(String s, String what) {

@@ -38,9 +38,23 @@ public final class GuardedInformerMetrics implements MeterBinder {
         InformerHealth::handlerErrors);
     counter(registry, "informer.guard.index.errors", "Exceptions thrown by index functions",
         InformerHealth::indexFunctionErrors);
+    counter(registry, "informer.guard.transform.errors", "Objects a transform threw on (kept as received)",
+        InformerHealth::transformErrors);
     gauge(registry, "informer.guard.pending.events", "Notifications queued for handlers",
         h -> h.pendingEvents());
+    gauge(registry, "informer.guard.pending.events.max", "Deepest any handler queue has been (queues are unbounded)",
+        h -> h.maxPendingEvents());
     gauge(registry, "informer.guard.cache.size", "Objects in the cache", h -> h.cacheSize());
+    // per handler registered at bind time (bind after adding handlers), tagged with its thread name
+    for (HandlerHealth handler : informer.health().handlers()) {
+      String id = handler.handler();
+      handlerGauge(registry, id, "informer.guard.handler.lag.seconds", "p50", h -> seconds(h.lagP50()));
+      handlerGauge(registry, id, "informer.guard.handler.lag.seconds", "p95", h -> seconds(h.lagP95()));
+      handlerGauge(registry, id, "informer.guard.handler.lag.seconds", "p99", h -> seconds(h.lagP99()));
+      handlerGauge(registry, id, "informer.guard.handler.lag.seconds", "max", h -> seconds(h.lagMax()));
+      handlerGauge(registry, id, "informer.guard.handler.pending", null, h -> h.pending());
+      handlerGauge(registry, id, "informer.guard.handler.pending.max", null, h -> h.maxPending());
+    }
     gauge(registry, "informer.guard.synced", "1 once the first list is applied", h -> h.synced() ? 1 : 0);
     gauge(registry, "informer.guard.watching", "1 while a watch is established", h -> h.watching() ? 1 : 0);
     gauge(registry, "informer.guard.last.sync.age.seconds", "Seconds since the cache last caught up",
@@ -48,6 +62,22 @@ public final class GuardedInformerMetrics implements MeterBinder {
           Instant t = h.lastSyncTime();
           return t == null ? Double.NaN : (System.currentTimeMillis() - t.toEpochMilli()) / 1000.0;
         });
+  }
+
+  private void handlerGauge(MeterRegistry registry, String handlerId, String name, String quantile,
+      ToDoubleFunction<HandlerHealth> f) {
+    Tags t = tags.and("handler", handlerId);
+    if (quantile != null) {
+      t = t.and("quantile", quantile);
+    }
+    Gauge.builder(name, informer, i -> i.health().handlers().stream().filter(h -> h.handler().equals(handlerId))
+            .mapToDouble(f).findFirst().orElse(Double.NaN))
+        .description("Per handler: delivery lag (event arrival to handler return) and queue depth")
+        .tags(t).register(registry);
+  }
+
+  private static double seconds(java.time.Duration d) {
+    return d.toNanos() / 1e9;
   }
 
   private void counter(MeterRegistry registry, String name, String description,

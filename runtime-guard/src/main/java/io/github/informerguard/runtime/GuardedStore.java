@@ -58,6 +58,8 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
    */
   private final String informerName;
   private final AtomicLong indexErrors;
+  // guards items, indexNames, indexFunctions and indices. Writers: the reflector thread (events,
+  // lists), addIndexers/removeIndexer callers, index() for an uncached object; readers: any thread
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private final KeyTable<T> items = new KeyTable<>(true, 16);
   private final List<String> indexNames = new ArrayList<>();
@@ -138,29 +140,51 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
   void replaceAll(Collection<T> fresh) {
     lock.writeLock().lock();
     try {
-      Map<String, T> byKey = new LinkedHashMap<>();
+      Set<String> seen = new java.util.HashSet<>();
       for (T obj : fresh) {
-        byKey.put(getKey(obj), obj);
+        seen.add(upsertIfChanged(obj));
       }
+      retainOnly(seen);
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /**
+   * Adds {@code obj}, or replaces the cached object with its key unless both carry the same
+   * resourceVersion (a re-list then reports no change); returns the key.
+   */
+  String upsertIfChanged(T obj) {
+    String key = getKey(obj);
+    lock.writeLock().lock();
+    try {
+      int slot = items.slotOf(key);
+      if (slot >= 0) {
+        String cachedVersion = resourceVersion(items.objAt(slot));
+        if (cachedVersion != null && cachedVersion.equals(resourceVersion(obj))) {
+          return items.keyAt(slot);
+        }
+      }
+      upsert(obj);
+      return key;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /** Deletes, with {@code finalStateUnknown}, every cached object whose key is not in {@code keep}. */
+  void retainOnly(Set<String> keep) {
+    lock.writeLock().lock();
+    try {
       List<T> gone = new ArrayList<>();
       for (int i = 0; i < items.capacity(); i++) {
         String key = items.keyAt(i);
-        if (key != null && !byKey.containsKey(key)) {
+        if (key != null && !keep.contains(key)) {
           gone.add(items.objAt(i));
         }
       }
       for (T obj : gone) {
         delete(obj, true);
-      }
-      for (Map.Entry<String, T> e : byKey.entrySet()) {
-        int slot = items.slotOf(e.getKey());
-        if (slot >= 0) {
-          String cachedVersion = resourceVersion(items.objAt(slot));
-          if (cachedVersion != null && cachedVersion.equals(resourceVersion(e.getValue()))) {
-            continue;
-          }
-        }
-        upsert(e.getValue());
       }
     } finally {
       lock.writeLock().unlock();
@@ -369,7 +393,10 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
         }
       }
       return distinct == null ? first : distinct.toArray(new String[0]);
-    } catch (RuntimeException | LinkageError e) {
+    } catch (Throwable e) {
+      // escaping here would abort the write before the resourceVersion advances: the watch would
+      // resume from the same version and bring the same event back forever
+      UserCode.rethrowIfFatal(e);
       indexErrors.incrementAndGet();
       LOG.warn("informer-guard {}: index function '{}' threw for {}; object stored without that index value",
           informerName, indexName, keyOrUnknown(obj), e);

@@ -14,27 +14,36 @@ import org.slf4j.LoggerFactory;
 final class HandlerQueue<T> {
   private static final Logger LOG = LoggerFactory.getLogger(HandlerQueue.class);
 
-  private sealed interface Notification<T> {}
+  /** {@code arrivedNanos}: when the event reached the informer (watch event or list page received). */
+  private sealed interface Notification<T> {
+    long arrivedNanos();
+  }
 
-  private record Added<T>(T obj) implements Notification<T> {}
+  private record Added<T>(T obj, long arrivedNanos) implements Notification<T> {}
 
-  private record Updated<T>(T oldObj, T newObj) implements Notification<T> {}
+  private record Updated<T>(T oldObj, T newObj, long arrivedNanos) implements Notification<T> {}
 
-  private record Deleted<T>(T obj, boolean finalStateUnknown) implements Notification<T> {}
+  private record Deleted<T>(T obj, boolean finalStateUnknown, long arrivedNanos) implements Notification<T> {}
 
-  private record BeforeList<T>(String resourceVersion) implements Notification<T> {}
+  private record BeforeList<T>(String resourceVersion, long arrivedNanos) implements Notification<T> {}
 
-  private record ListDone<T>(String resourceVersion, boolean remainedEmpty) implements Notification<T> {}
+  private record ListDone<T>(String resourceVersion, boolean remainedEmpty, long arrivedNanos)
+      implements Notification<T> {}
 
-  private record Poison<T>() implements Notification<T> {}
+  private record Poison<T>(long arrivedNanos) implements Notification<T> {}
 
   private final ResourceEventHandler<? super T> handler;
   private final long resyncPeriodMillis;
   private final AtomicLong errors;
   private final String informerName;
+  // unbounded on purpose: a bound would have to block the reflector (every handler would wait for
+  // the slowest) or drop events (the handler's view would diverge); maxPending shows how far it grew
   private final LinkedBlockingQueue<Notification<T>> queue = new LinkedBlockingQueue<>();
+  private final AtomicLong maxPending = new AtomicLong();
+  // written by this queue's thread only, read by health()
+  private final LagHistogram lag = new LagHistogram();
   private final Thread thread;
-  private volatile boolean stopping;
+  private volatile boolean stopping; // set once by stop() (any thread), read by the queue's thread before each delivery
   private volatile ScheduledFuture<?> resyncTask;
 
   HandlerQueue(ResourceEventHandler<? super T> handler, long resyncPeriodMillis, String informerName,
@@ -73,30 +82,39 @@ final class HandlerQueue<T> {
     return queue.size();
   }
 
-  void added(T obj) {
-    offer(new Added<>(obj));
+  void added(T obj, long arrivedNanos) {
+    offer(new Added<>(obj, arrivedNanos));
   }
 
-  void updated(T oldObj, T newObj) {
-    offer(new Updated<>(oldObj, newObj));
+  void updated(T oldObj, T newObj, long arrivedNanos) {
+    offer(new Updated<>(oldObj, newObj, arrivedNanos));
   }
 
-  void deleted(T obj, boolean finalStateUnknown) {
-    offer(new Deleted<>(obj, finalStateUnknown));
+  void deleted(T obj, boolean finalStateUnknown, long arrivedNanos) {
+    offer(new Deleted<>(obj, finalStateUnknown, arrivedNanos));
   }
 
-  void beforeList(String resourceVersion) {
-    offer(new BeforeList<>(resourceVersion));
+  void beforeList(String resourceVersion, long arrivedNanos) {
+    offer(new BeforeList<>(resourceVersion, arrivedNanos));
   }
 
-  void listDone(String resourceVersion, boolean remainedEmpty) {
-    offer(new ListDone<>(resourceVersion, remainedEmpty));
+  void listDone(String resourceVersion, boolean remainedEmpty, long arrivedNanos) {
+    offer(new ListDone<>(resourceVersion, remainedEmpty, arrivedNanos));
   }
 
   private void offer(Notification<T> n) {
     if (!stopping) {
       queue.add(n);
+      long size = queue.size();
+      if (size > maxPending.get()) {
+        maxPending.accumulateAndGet(size, Math::max);
+      }
     }
+  }
+
+  HandlerHealth health() {
+    return new HandlerHealth(thread.getName(), queue.size(), maxPending.get(), lag.count(), lag.quantile(0.5),
+        lag.quantile(0.95), lag.quantile(0.99), lag.max());
   }
 
   /** Stops delivery: queued notifications are dropped and the thread is interrupted. */
@@ -107,26 +125,32 @@ final class HandlerQueue<T> {
       task.cancel(false);
     }
     queue.clear();
-    queue.add(new Poison<>());
+    queue.add(new Poison<>(0));
     if (thread.isAlive() && thread != Thread.currentThread()) {
       thread.interrupt();
     }
   }
 
   private void drain() {
-    while (!stopping) {
-      Notification<T> n;
-      try {
-        n = queue.take();
-      } catch (InterruptedException e) {
-        continue; // stopping is re-checked; a handler may also have left the flag set
+    try {
+      while (!stopping) {
+        Notification<T> n = queue.take();
+        if (n instanceof Poison<T> || stopping) {
+          break;
+        }
+        deliver(n);
+        // a handler that restored its own interrupt flag must not end delivery; only stop() does,
+        // and it sets stopping before it interrupts
+        if (Thread.interrupted() && stopping) {
+          break;
+        }
       }
-      if (n instanceof Poison<T> || stopping) {
-        break;
-      }
-      deliver(n);
+    } catch (InterruptedException e) {
+      // stop() interrupted the wait: this thread, which the queue owns, ends its run
+      Thread.currentThread().interrupt();
+    } finally {
+      queue.clear();
     }
-    queue.clear();
   }
 
   private void deliver(Notification<T> n) {
@@ -142,10 +166,13 @@ final class HandlerQueue<T> {
       } else if (n instanceof ListDone<T> l) {
         handler.onList(l.resourceVersion(), l.remainedEmpty());
       }
-    } catch (RuntimeException | LinkageError | AssertionError e) {
+    } catch (Throwable e) {
+      UserCode.rethrowIfFatal(e);
       errors.incrementAndGet();
       LOG.warn("informer-guard {}: handler {} threw on {}; the informer keeps running",
           informerName, handler.getClass().getName(), n.getClass().getSimpleName(), e);
+    } finally {
+      lag.record(System.nanoTime() - n.arrivedNanos());
     }
   }
 }

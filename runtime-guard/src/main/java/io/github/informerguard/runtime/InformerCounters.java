@@ -10,4 +10,5 @@ final class InformerCounters {
   final AtomicLong listRequests = new AtomicLong();
   final AtomicLong handlerErrors = new AtomicLong();
   final AtomicLong indexFunctionErrors = new AtomicLong();
+  final AtomicLong transformErrors = new AtomicLong();
 }

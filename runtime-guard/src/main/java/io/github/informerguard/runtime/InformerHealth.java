@@ -20,6 +20,10 @@ import java.time.Instant;
  * @param indexFunctionErrors exceptions thrown by index functions (contained and logged)
  * @param pendingEvents notifications queued for handlers and not yet delivered
  * @param cacheSize objects in the cache
+ * @param transformErrors objects a {@code withTransform} transform threw on or returned
+ *     {@code null} for (contained and logged; the object was kept as received)
+ * @param maxPendingEvents the deepest any one handler's queue has been (queues are unbounded)
+ * @param handlers per handler: queue depth, its high-water mark, and delivery lag percentiles
  */
 public record InformerHealth(
     String name,
@@ -35,4 +39,7 @@ public record InformerHealth(
     long handlerErrors,
     long indexFunctionErrors,
     long pendingEvents,
-    int cacheSize) {}
+    int cacheSize,
+    long transformErrors,
+    long maxPendingEvents,
+    java.util.List<HandlerHealth> handlers) {}

@@ -8,9 +8,14 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
@@ -54,7 +59,7 @@ final class Reflector<T extends HasMetadata> {
     int generation();
   }
 
-  private record Event<T>(int generation, Watcher.Action action, T obj) implements Signal {}
+  private record Event<T>(int generation, Watcher.Action action, T obj, long arrivedNanos) implements Signal {}
 
   private record Closed(int generation, WatcherException cause) implements Signal {}
 
@@ -62,38 +67,66 @@ final class Reflector<T extends HasMetadata> {
 
   /** A reason to re-list: the resourceVersion we hold (or the continue token) is too old. */
   static final class GoneException extends Exception {
-    GoneException(String message, Throwable cause) {
+    final InformerLifecycleListener.RelistReason reason;
+
+    GoneException(InformerLifecycleListener.RelistReason reason, String message, Throwable cause) {
       super(message, cause);
+      this.reason = reason;
     }
   }
 
   private enum WatchEnd { RESUME_NOW, RESUME_AFTER_BACKOFF }
+
+  /** Least wait after a 429 or 503 whose Retry-After the transport did not pass on. */
+  static final long RETRY_AFTER_UNKNOWN_MILLIS = 1000;
 
   private final GuardOptions options;
   private final ListWatch<T> listWatch;
   private final GuardedStore<T> store;
   private final InformerCounters counters;
   private final Callbacks callbacks;
+  private final ObjectTransform<T> transform;
+  private final InformerLifecycleListener lifecycle;
   private final Backoff backoff;
   private final RandomGenerator random;
+  // fabric8's threads add watch callbacks; only the reflector thread takes them
   private final LinkedBlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
 
+  // written only by the reflector thread; volatile because health() and the informer read them
   private volatile String lastResourceVersion;
   private volatile Instant lastSyncTime;
   private volatile boolean synced;
   private volatile boolean watching;
-  private volatile Watch currentWatch;
-  private int generation;
+  private volatile Watch currentWatch; // set by the reflector, closed by stop() from any thread
+  private int generation; // reflector thread only: signals of older watches are ignored
+  // reflector thread only: when what is being applied now reached the informer (handler lag)
+  private long arrivalNanos;
+  /**
+   * Guards {@link #inHandshake}. {@link #interrupt(Thread)} must not interrupt the reflector while
+   * it is inside the transport's watch call: fabric8 then stops waiting but goes on opening the
+   * watch, which nobody holds and which reconnects forever. Instead the reflector closes the new
+   * watch itself as soon as the call returns and it sees that the informer is stopping.
+   */
+  private final Object handshake = new Object();
+  private boolean inHandshake;
 
   Reflector(GuardOptions options, ListWatch<T> listWatch, GuardedStore<T> store, InformerCounters counters,
-      Callbacks callbacks, RandomGenerator random) {
+      Callbacks callbacks, ObjectTransform<T> transform, InformerLifecycleListener lifecycle,
+      RandomGenerator random) {
     this.options = options;
+    this.lifecycle = lifecycle;
+    this.transform = transform;
     this.listWatch = listWatch;
     this.store = store;
     this.counters = counters;
     this.callbacks = callbacks;
     this.random = random;
     this.backoff = new Backoff(options.backoffBase(), options.backoffCap(), random);
+  }
+
+  /** When the event or list being applied arrived; read only on the reflector thread, while it applies it. */
+  long arrivalNanos() {
+    return arrivalNanos;
   }
 
   String lastResourceVersion() {
@@ -124,6 +157,15 @@ final class Reflector<T extends HasMetadata> {
     }
   }
 
+  /** Interrupts the reflector thread (stop()), unless it is in a watch handshake; see {@link #handshake}. */
+  void interrupt(Thread reflectorThread) {
+    synchronized (handshake) {
+      if (!inHandshake) {
+        reflectorThread.interrupt();
+      }
+    }
+  }
+
   void run() {
     boolean needList = true;
     boolean firstList = true;
@@ -136,22 +178,26 @@ final class Reflector<T extends HasMetadata> {
             counters.relists.incrementAndGet();
             options.relistBudget().acquire();
           }
-          list();
+          list(!firstList);
+          failures = 0; // the server answered in full: a later failure starts a new backoff series
           needList = false;
           firstList = false;
           justListed = true;
         }
-        if (!justListed) {
+        boolean reconnect = !justListed;
+        if (reconnect) {
           counters.watchReconnects.incrementAndGet();
         }
         justListed = false;
-        WatchEnd end = watchOnce();
+        WatchEnd end = watchOnce(reconnect);
         if (end == WatchEnd.RESUME_NOW) {
           failures = 0;
         } else {
-          sleep(backoff.delayMillis(failures++, 0));
+          backOff(failures++, 0, null);
         }
       } catch (InterruptedException e) {
+        // stop() interrupted a list, a wait or a watch: the reflector thread ends its run
+        Thread.currentThread().interrupt();
         break;
       } catch (GoneException e) {
         if (callbacks.stopping()) {
@@ -160,18 +206,21 @@ final class Reflector<T extends HasMetadata> {
         counters.goneSeen.incrementAndGet();
         LOG.info("informer-guard {}: {}; re-listing", options.name(), e.getMessage());
         needList = true;
-        if (!sleepQuietly(backoff.delayMillis(failures++, 0))) {
+        lifecycle.onRelist(e.reason, e.getMessage());
+        if (!backOffQuietly(failures++, 0, e)) {
           break;
         }
       } catch (Throwable t) {
         if (callbacks.stopping() || isInterruption(t)) {
           break;
         }
+        UserCode.rethrowIfFatal(t);
         if (isGone(t)) {
           counters.goneSeen.incrementAndGet();
           LOG.info("informer-guard {}: 410 Gone ({}); re-listing", options.name(), t.getMessage());
           needList = true;
-          if (!sleepQuietly(backoff.delayMillis(failures++, 0))) {
+          lifecycle.onRelist(InformerLifecycleListener.RelistReason.GONE, t.getMessage());
+          if (!backOffQuietly(failures++, 0, t)) {
             break;
           }
           continue;
@@ -179,7 +228,8 @@ final class Reflector<T extends HasMetadata> {
         boolean retry;
         try {
           retry = options.exceptionHandler().retryAfterException(synced, t);
-        } catch (RuntimeException handlerFailure) {
+        } catch (Throwable handlerFailure) {
+          UserCode.rethrowIfFatal(handlerFailure);
           LOG.warn("informer-guard {}: exception handler threw; not retrying", options.name(), handlerFailure);
           retry = false;
         }
@@ -188,10 +238,9 @@ final class Reflector<T extends HasMetadata> {
           callbacks.terminated(t);
           return;
         }
-        long delay = backoff.delayMillis(failures++, retryAfterMillis(t));
-        LOG.warn("informer-guard {}: {} failed ({}); retrying in {} ms", options.name(),
-            needList ? "list" : "watch", t.toString(), delay);
-        if (!sleepQuietly(delay)) {
+        LOG.warn("informer-guard {}: {} failed ({}); retrying after a backoff", options.name(),
+            needList ? "list" : "watch", t.toString());
+        if (!backOffQuietly(failures++, retryAfterMillis(t), t)) {
           break;
         }
       }
@@ -199,52 +248,115 @@ final class Reflector<T extends HasMetadata> {
     watching = false;
   }
 
-  private void list() throws GoneException, InterruptedException {
-    String before = lastResourceVersion;
-    callbacks.beforeList(before);
-    List<T> all = new ArrayList<>();
-    String continueToken = null;
-    String listResourceVersion = null;
-    do {
-      ListOptions o = new ListOptions();
-      o.setLimit(options.pageSize());
-      if (continueToken != null) {
-        o.setContinue(continueToken);
-      }
-      // resourceVersion stays unset: a consistent (quorum) read, never a stale cache
-      counters.listRequests.incrementAndGet();
-      KubernetesResourceList<T> page;
-      try {
-        page = listWatch.list(o);
-      } catch (KubernetesClientException e) {
-        if (continueToken != null && statusCode(e) == 410) {
-          throw new GoneException("continue token expired during a paginated list", e);
-        }
-        throw e;
-      }
-      if (callbacks.stopping()) {
-        throw new InterruptedException("stopped during list");
-      }
-      if (listResourceVersion == null && page.getMetadata() != null) {
-        listResourceVersion = page.getMetadata().getResourceVersion();
-      }
-      if (page.getItems() != null) {
-        all.addAll(page.getItems());
-      }
-      continueToken = page.getMetadata() == null ? null : page.getMetadata().getContinue();
-      if (continueToken != null && continueToken.isEmpty()) {
-        continueToken = null;
-      }
-    } while (continueToken != null);
-    boolean wasEmpty = store.size() == 0;
-    store.replaceAll(all);
-    lastResourceVersion = listResourceVersion;
-    lastSyncTime = Instant.now();
-    synced = true;
-    callbacks.listApplied(listResourceVersion, wasEmpty && all.isEmpty());
+  /** Waits the jittered backoff for retry {@code attempt} (at least {@code retryAfterMillis}), telling the listeners. */
+  private void backOff(int attempt, long retryAfterMillis, Throwable cause) throws InterruptedException {
+    long delay = backoff.delayMillis(attempt, retryAfterMillis);
+    lifecycle.onBackoff(Duration.ofMillis(delay), attempt, cause);
+    sleep(delay);
   }
 
-  private WatchEnd watchOnce() throws InterruptedException, GoneException, WatcherException {
+  /** {@link #backOff}; false when interrupted (the flag is restored). */
+  private boolean backOffQuietly(int attempt, long retryAfterMillis, Throwable cause) {
+    try {
+      backOff(attempt, retryAfterMillis, cause);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the caller ends the reflector's run; the flag stays visible
+      return false;
+    }
+  }
+
+  /**
+   * Lists in pages and applies each page to the store as it arrives, so the informer never holds
+   * more than the page being applied and the one being fetched (not the whole list); objects the
+   * list did not return are deleted at the end. The next page is fetched on a short-lived
+   * {@code -list} thread while the reflector applies the current one.
+   */
+  private void list(boolean relist) throws GoneException, InterruptedException {
+    String before = lastResourceVersion;
+    callbacks.beforeList(before);
+    boolean wasEmpty = store.size() == 0;
+    Set<String> seen = new HashSet<>();
+    ExecutorService prefetcher = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "informer-guard-" + options.name() + "-list");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      KubernetesResourceList<T> page = listPage(null);
+      String listResourceVersion = page.getMetadata() == null ? null : page.getMetadata().getResourceVersion();
+      while (true) {
+        if (callbacks.stopping()) {
+          throw new InterruptedException("stopped during list");
+        }
+        String token = page.getMetadata() == null ? null : page.getMetadata().getContinue();
+        Future<KubernetesResourceList<T>> next = token == null || token.isEmpty() ? null
+            : prefetcher.submit(() -> listPage(token));
+        arrivalNanos = System.nanoTime();
+        if (page.getItems() != null) {
+          for (T item : page.getItems()) {
+            seen.add(store.upsertIfChanged(transform.apply(item)));
+          }
+        }
+        if (next == null) {
+          break;
+        }
+        page = null; // applied: let it go before the next one is held
+        page = awaitPage(next);
+      }
+      store.retainOnly(seen);
+      lastResourceVersion = listResourceVersion;
+      lastSyncTime = Instant.now();
+      synced = true;
+      // before start()'s future completes, so a readiness gate never sees a sync it was not told of
+      lifecycle.onSynced(listResourceVersion, store.size(), relist);
+      callbacks.listApplied(listResourceVersion, wasEmpty && seen.isEmpty());
+    } finally {
+      prefetcher.shutdownNow();
+    }
+  }
+
+  /** One LIST request: {@code limit}, the continue token, and no resourceVersion (a consistent read). */
+  private KubernetesResourceList<T> listPage(String continueToken) throws GoneException {
+    ListOptions o = new ListOptions();
+    o.setLimit(options.pageSize());
+    if (continueToken != null) {
+      o.setContinue(continueToken);
+    }
+    counters.listRequests.incrementAndGet();
+    try {
+      return listWatch.list(o);
+    } catch (KubernetesClientException e) {
+      if (continueToken != null && statusCode(e) == 410) {
+        throw new GoneException(InformerLifecycleListener.RelistReason.CONTINUE_EXPIRED,
+            "continue token expired during a paginated list", e);
+      }
+      throw e;
+    }
+  }
+
+  private static <P> P awaitPage(Future<P> next) throws GoneException, InterruptedException {
+    try {
+      return next.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof GoneException gone) {
+        throw gone;
+      }
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new KubernetesClientException("listing a page failed", cause);
+    } catch (InterruptedException e) {
+      next.cancel(true);
+      throw e;
+    }
+  }
+
+  private WatchEnd watchOnce(boolean reconnect) throws InterruptedException, GoneException, WatcherException {
     int gen = ++generation;
     signals.clear();
     long base = Math.max(1, options.watchTimeout().toMillis());
@@ -257,13 +369,29 @@ final class Reflector<T extends HasMetadata> {
     o.setAllowWatchBookmarks(true);
     o.setTimeoutSeconds(Math.max(1, lifetimeMillis / 1000));
     String startedFrom = lastResourceVersion;
-    Watch watch = listWatch.watch(o, new GenerationWatcher(gen));
+    synchronized (handshake) {
+      if (callbacks.stopping()) {
+        throw new InterruptedException("stopped before the watch");
+      }
+      inHandshake = true;
+    }
+    Watch watch;
+    try {
+      watch = listWatch.watch(o, new GenerationWatcher(gen));
+    } finally {
+      synchronized (handshake) {
+        inHandshake = false;
+      }
+    }
     currentWatch = watch;
     if (callbacks.stopping()) {
       closeWatch();
       throw new InterruptedException("stopped while connecting");
     }
     watching = true;
+    if (reconnect) {
+      lifecycle.onWatchReconnected(startedFrom);
+    }
     long connectedAt = System.nanoTime();
     long deadline = connectedAt + TimeUnit.MILLISECONDS.toNanos(lifetimeMillis + base / 10 + 1000);
     boolean sawEvent = false;
@@ -283,18 +411,21 @@ final class Reflector<T extends HasMetadata> {
           apply(event);
           sawEvent = true;
         } else if (s instanceof Disconnected) {
-          long age = System.nanoTime() - connectedAt;
-          if (!sawEvent && startedFrom != null && age < options.staleCloseThreshold().toNanos()) {
-            throw new GoneException("watch from resourceVersion " + startedFrom
-                + " ended with no event right after connecting (stale resourceVersion)", null);
-          }
+          // fabric8 reports a TCP reset and a clean close alike through reconnecting(), so this
+          // is no evidence of a stale resourceVersion: resume from it, without a list. fabric8
+          // 8.x reports a clean close with no message within 2 s itself, as a 410 (below).
           return sawEvent ? WatchEnd.RESUME_NOW : WatchEnd.RESUME_AFTER_BACKOFF;
         } else if (s instanceof Closed c) {
           if (c.cause() == null) {
+            long age = System.nanoTime() - connectedAt;
+            if (!sawEvent && startedFrom != null && age < options.staleCloseThreshold().toNanos()) {
+              throw new GoneException(InformerLifecycleListener.RelistReason.STALE_WATCH, "watch from resourceVersion " + startedFrom
+                  + " ended cleanly with no event right after connecting (stale resourceVersion)", null);
+            }
             return sawEvent ? WatchEnd.RESUME_NOW : WatchEnd.RESUME_AFTER_BACKOFF;
           }
           if (c.cause().isHttpGone()) {
-            throw new GoneException("watch ended with 410 Gone (" + c.cause().getMessage() + ")", c.cause());
+            throw new GoneException(InformerLifecycleListener.RelistReason.GONE, "watch ended with 410 Gone (" + c.cause().getMessage() + ")", c.cause());
           }
           throw c.cause();
         }
@@ -311,7 +442,13 @@ final class Reflector<T extends HasMetadata> {
   }
 
   private void apply(Event<T> e) {
-    T obj = e.obj();
+    T received = e.obj();
+    arrivalNanos = e.arrivedNanos();
+    // the resourceVersion to resume from is the server's, whatever the transform keeps
+    String version = received == null || received.getMetadata() == null ? null
+        : received.getMetadata().getResourceVersion();
+    T obj = e.action() == Watcher.Action.BOOKMARK || e.action() == Watcher.Action.ERROR ? received
+        : transform.apply(received);
     switch (e.action()) {
       case ADDED, MODIFIED -> store.upsert(obj);
       case DELETED -> store.delete(obj, false);
@@ -324,8 +461,8 @@ final class Reflector<T extends HasMetadata> {
         return;
       }
     }
-    if (obj != null && obj.getMetadata() != null && obj.getMetadata().getResourceVersion() != null) {
-      lastResourceVersion = obj.getMetadata().getResourceVersion();
+    if (version != null) {
+      lastResourceVersion = version;
     }
     lastSyncTime = Instant.now();
   }
@@ -339,7 +476,7 @@ final class Reflector<T extends HasMetadata> {
 
     @Override
     public void eventReceived(Action action, T resource) {
-      signals.add(new Event<>(gen, action, resource));
+      signals.add(new Event<>(gen, action, resource, System.nanoTime()));
     }
 
     @Override
@@ -387,6 +524,13 @@ final class Reflector<T extends HasMetadata> {
     return statusCode(t) == 410;
   }
 
+  /**
+   * The wait a 429 or 503 asks for. fabric8 8.x keeps the Status body of a failed request but not
+   * its headers, and for a rejected watch upgrade it builds a Status with no details at all, so a
+   * {@code Retry-After} header is invisible here. When no {@code retryAfterSeconds} is known, the
+   * guard waits at least {@link #RETRY_AFTER_UNKNOWN_MILLIS}: the server asked for a pause, and
+   * the API server's own overload responses ask for one second.
+   */
   static long retryAfterMillis(Throwable t) {
     int code = statusCode(t);
     if (code != 429 && code != 503) {
@@ -401,7 +545,7 @@ final class Reflector<T extends HasMetadata> {
         break;
       }
     }
-    return 0;
+    return RETRY_AFTER_UNKNOWN_MILLIS;
   }
 
   private static boolean isInterruption(Throwable t) {
@@ -416,18 +560,7 @@ final class Reflector<T extends HasMetadata> {
     return false;
   }
 
-  private static void sleep(long millis) throws InterruptedException {
-    if (millis > 0) {
-      Thread.sleep(millis);
-    }
-  }
-
-  private static boolean sleepQuietly(long millis) {
-    try {
-      sleep(millis);
-      return true;
-    } catch (InterruptedException e) {
-      return false;
-    }
+  private void sleep(long millis) throws InterruptedException {
+    options.ticker().sleepNanos(TimeUnit.MILLISECONDS.toNanos(millis));
   }
 }

@@ -15,19 +15,25 @@ import java.util.Objects;
  * <p>Only re-lists take a token; the first list of an informer does not.
  */
 public final class RelistBudget {
-  /** Burst of {@link #defaultShared()}: two re-lists may start at once. */
-  public static final int DEFAULT_BURST = 2;
-  /** Refill interval of {@link #defaultShared()}: one more re-list every 100 ms. */
-  public static final Duration DEFAULT_REFILL_INTERVAL = Duration.ofMillis(100);
+  /** Burst of {@link #defaultShared()}: one re-list may start at once. */
+  public static final int DEFAULT_BURST = 1;
+  /**
+   * Refill interval of {@link #defaultShared()}: one more re-list every 250 ms, so no second ever
+   * holds more than 5 LISTs of the informers sharing it (1 burst + 4 refills), and 20 informers
+   * hit by one compaction have all re-listed after about 4.75 s.
+   */
+  public static final Duration DEFAULT_REFILL_INTERVAL = Duration.ofMillis(250);
 
-  private static final RelistBudget DEFAULT_SHARED = new RelistBudget(DEFAULT_BURST, DEFAULT_REFILL_INTERVAL);
+  private static final RelistBudget DEFAULT_SHARED = new RelistBudget(DEFAULT_BURST, DEFAULT_REFILL_INTERVAL, Ticker.SYSTEM);
 
   private final int burst;
   private final long refillNanos;
+  private final Ticker ticker;
+  // guarded by this: the bucket's level and when it was last topped up
   private double tokens;
   private long lastRefillNanos;
 
-  private RelistBudget(int burst, Duration refillInterval) {
+  private RelistBudget(int burst, Duration refillInterval, Ticker ticker) {
     if (burst < 1) {
       throw new IllegalArgumentException("burst must be at least 1, was " + burst);
     }
@@ -37,21 +43,27 @@ public final class RelistBudget {
     }
     this.burst = burst;
     this.refillNanos = refillInterval.toNanos();
+    this.ticker = ticker;
     this.tokens = burst;
-    this.lastRefillNanos = System.nanoTime();
+    this.lastRefillNanos = ticker.nanoTime();
   }
 
   /** A bucket of {@code burst} tokens that regains one token every {@code refillInterval}. */
   public static RelistBudget of(int burst, Duration refillInterval) {
-    return new RelistBudget(burst, refillInterval);
+    return new RelistBudget(burst, refillInterval, Ticker.SYSTEM);
+  }
+
+  /** As {@link #of(int, Duration)} on another time source (tests). */
+  static RelistBudget of(int burst, Duration refillInterval, Ticker ticker) {
+    return new RelistBudget(burst, refillInterval, ticker);
   }
 
   /**
-   * The JVM-wide budget used by informers that were not given one: 2 immediate re-lists, then one
-   * every 100 ms ({@link #DEFAULT_BURST}, {@link #DEFAULT_REFILL_INTERVAL}). One or two informers
-   * invalidated together re-list without waiting for a token; when a compaction invalidates many
-   * at once, at most about 3 LISTs start in any 100 ms and n informers finish re-listing after
-   * about {@code (n - 2) * 100 ms} (20 informers: ~1.8 s).
+   * The JVM-wide budget used by informers that were not given one: 1 immediate re-list, then one
+   * every 250 ms ({@link #DEFAULT_BURST}, {@link #DEFAULT_REFILL_INTERVAL}). When a compaction
+   * invalidates many informers at once, any one second holds at most 5 of their LISTs and n
+   * informers have all started re-listing after about {@code (n - 1) * 250 ms} (20: ~4.75 s;
+   * 200: ~50 s, so a process with hundreds of informers passes its own {@link #of}).
    */
   public static RelistBudget defaultShared() {
     return DEFAULT_SHARED;
@@ -69,7 +81,7 @@ public final class RelistBudget {
 
   /** Tokens that are immediately available (negative when callers are already queued). */
   public synchronized double available() {
-    refill(System.nanoTime());
+    refill(ticker.nanoTime());
     return tokens;
   }
 
@@ -83,7 +95,7 @@ public final class RelistBudget {
     long waitNanos = reserve();
     if (waitNanos > 0) {
       try {
-        sleepNanos(waitNanos);
+        ticker.sleepNanos(waitNanos);
       } catch (InterruptedException e) {
         refund();
         throw e;
@@ -93,7 +105,7 @@ public final class RelistBudget {
   }
 
   private synchronized long reserve() {
-    long now = System.nanoTime();
+    long now = ticker.nanoTime();
     refill(now);
     tokens -= 1;
     if (tokens >= 0) {
@@ -112,10 +124,6 @@ public final class RelistBudget {
       tokens = Math.min(burst, tokens + (double) elapsed / refillNanos);
       lastRefillNanos = now;
     }
-  }
-
-  private static void sleepNanos(long nanos) throws InterruptedException {
-    Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
   }
 
   @Override

@@ -12,9 +12,11 @@ import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.Threads;
 import io.github.informerguard.runtime.testing.ViewHandler;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
@@ -49,6 +51,8 @@ class CancellationTest {
     final AtomicBoolean release = new AtomicBoolean();
     final AtomicBoolean sawInterrupt = new AtomicBoolean();
 
+    // the handler under test misbehaves on purpose: close() must stay bounded even against it
+    @SuppressWarnings("informer-guard:InterruptSwallowed")
     @Override
     public void onAdd(Pod obj) {
       entered.countDown();
@@ -127,6 +131,44 @@ class CancellationTest {
     assertThat(informer.hasSynced()).isFalse();
     Poll.until(() -> Threads.newSince(before, "informer-guard-").isEmpty(),
         () -> "reflector left the in-flight list: " + Threads.newSince(before, "informer-guard-"));
+  }
+
+  @Test
+  void closeDuringABackoffWaitEndsTheWaitAndTheThreads() {
+    server.failNextLists(1, 500, 0);
+    Set<Thread> before = Threads.live();
+    List<Duration> backoffs = new CopyOnWriteArrayList<>();
+    GuardedInformer<Pod> informer = builder().name("backing-off").backoff(Duration.ofMinutes(1), Duration.ofMinutes(1))
+        .seed(3).lifecycleListener(new InformerLifecycleListener() {
+          @Override
+          public void onBackoff(Duration delay, int attempt, Throwable cause) {
+            backoffs.add(delay);
+          }
+        }).build();
+    informer.start();
+    Poll.until(() -> !backoffs.isEmpty(), () -> "a backoff wait");
+    assertThat(backoffs.get(0)).isGreaterThan(Duration.ofSeconds(15)); // seeded draw: the wait outlives the poll below
+    informer.close();
+    assertThat(informer.stopped().toCompletableFuture()).isCompletedWithValue(null);
+    Poll.until(Duration.ofSeconds(10), () -> Threads.newSince(before, "informer-guard-").isEmpty(),
+        () -> "reflector left its backoff wait: " + Threads.newSince(before, "informer-guard-"));
+  }
+
+  @Test
+  void closeWhileWaitingForARelistTokenEndsTheWaitAndTheThreads() {
+    RelistBudget exhausted = RelistBudget.of(1, Duration.ofMinutes(1));
+    GuardedInformer<Pod> informer = builder().name("waiting-for-token").relistBudget(exhausted).build();
+    Set<Thread> before = Threads.live();
+    informer.start();
+    Poll.until(() -> server.openWatches() == 1, () -> "watching");
+    server.goneToAllWatches(); // first relist takes the only token
+    Poll.until(() -> informer.health().relists() == 1 && server.openWatches() == 1, () -> "relisted once");
+    server.goneToAllWatches(); // the second waits a minute for the next token
+    Poll.until(() -> informer.health().relists() == 2 && exhausted.available() < 0, () -> "waiting for a token");
+    informer.close();
+    Poll.until(Duration.ofSeconds(10), () -> Threads.newSince(before, "informer-guard-").isEmpty(),
+        () -> "reflector left the budget wait: " + Threads.newSince(before, "informer-guard-"));
+    assertThat(exhausted.available()).isGreaterThan(-0.5); // its reservation was given back
   }
 
   @Test

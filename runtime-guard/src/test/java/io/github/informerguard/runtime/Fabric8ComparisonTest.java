@@ -112,9 +112,9 @@ class Fabric8ComparisonTest {
   @Test
   void compactionStormListBurstIsPacedOnlyByTheGuard() throws Exception {
     int informers = 20;
-    int burst = 2;
-    Duration refill = Duration.ofMillis(100);
-    RelistBudget shared = RelistBudget.of(burst, refill);
+    int burst = RelistBudget.DEFAULT_BURST;
+    Duration refill = RelistBudget.DEFAULT_REFILL_INTERVAL;
+    RelistBudget shared = RelistBudget.of(burst, refill); // the default's parameters, a fresh bucket
     List<SharedIndexInformer<Pod>> all = new ArrayList<>();
     try {
       // fabric8 first
@@ -146,13 +146,14 @@ class Fabric8ComparisonTest {
           () -> "guard informers re-listed and watch again");
       List<Long> guard = server.lists().stream().map(FaultInjectingApiServer.Request::nanoTime).sorted().toList();
 
-      int guardPeak = Storm.maxInWindow(guard, refill.toMillis());
-      int f8Peak = Storm.maxInWindow(f8, refill.toMillis());
-      record("LIST calls after one compaction hits 20 informers (count, peak per 100 ms, spread ms)",
-          guard.size() + ", " + guardPeak + ", " + Storm.spanMillis(guard),
-          f8.size() + ", " + f8Peak + ", " + Storm.spanMillis(f8));
+      record("LIST calls after one compaction hits 20 informers (count, peak per 1 s, per 100 ms, spread ms)",
+          guard.size() + ", " + Storm.maxInWindow(guard, 1000) + ", " + Storm.maxInWindow(guard, 100) + ", "
+              + Storm.spanMillis(guard),
+          f8.size() + ", " + Storm.maxInWindow(f8, 1000) + ", " + Storm.maxInWindow(f8, 100) + ", "
+              + Storm.spanMillis(f8));
       assertThat(guard).hasSize(informers);
-      assertThat(guardPeak).isLessThanOrEqualTo(burst + 1);
+      // tokens pace the starts (latency only delays requests; a small allowance for a slow first one)
+      assertThat(Storm.spanMillis(guard)).isGreaterThanOrEqualTo((informers - burst) * refill.toMillis() - 150);
     } finally {
       all.forEach(SharedIndexInformer::close);
     }

@@ -6,11 +6,11 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
+import io.github.informerguard.runtime.testing.GatedViewHandler;
 import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.ViewHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,18 +33,7 @@ class HandlerIsolationTest {
 
   @Test
   void slowHandlerDelaysOnlyItselfAndItsBacklogIsVisible() throws Exception {
-    CountDownLatch gate = new CountDownLatch(1);
-    ViewHandler slowView = new ViewHandler() {
-      @Override
-      public void onAdd(Pod obj) {
-        try {
-          gate.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        super.onAdd(obj);
-      }
-    };
+    GatedViewHandler slowView = new GatedViewHandler();
     ViewHandler fast = new ViewHandler();
     try (GuardedInformer<Pod> informer = InformerGuard.builder(client.pods().inNamespace(FaultInjectingApiServer.NAMESPACE)).build()) {
       informer.addEventHandler(slowView);
@@ -56,7 +45,7 @@ class HandlerIsolationTest {
       Poll.until(() -> fast.view().equals(server.objectVersions()), () -> "fast handler up to date");
       assertThat(slowView.adds).hasValue(0);
       assertThat(informer.health().pendingEvents()).isGreaterThanOrEqualTo(9);
-      gate.countDown();
+      slowView.release();
       Poll.until(() -> slowView.view().equals(server.objectVersions()), () -> "slow handler catches up");
       Poll.until(() -> informer.health().pendingEvents() == 0, () -> "queues drained");
     }

@@ -46,10 +46,7 @@ class ReflectorFaultTest {
   }
 
   private GuardedInformerBuilder<Pod> builder() {
-    return InformerGuard.builder(client.pods().inNamespace(FaultInjectingApiServer.NAMESPACE))
-        .backoff(Duration.ofMillis(10), Duration.ofMillis(100))
-        .relistBudget(RelistBudget.of(100, Duration.ofMillis(1)))
-        .seed(42);
+    return TestInformers.fastRetry(client, 42);
   }
 
   private Map<String, String> cache() {
@@ -81,6 +78,20 @@ class ReflectorFaultTest {
       assertThat(w.query().get("resourceVersion")).isEqualTo(informer.lastSyncResourceVersion());
       assertThat(w.query().get("allowWatchBookmarks")).isEqualTo("true");
     });
+  }
+
+  @Test
+  void eachPageReachesTheCacheAsItArrivesSoTheListIsNeverHeldWhole() {
+    server.slowLists(Duration.ofMillis(300));
+    informer = builder().pageSize(2).build();
+    informer.addEventHandler(handler);
+    informer.start();
+    // the first page is applied while later pages are still on their way
+    Poll.until(() -> informer.getStore().list().size() >= 2, () -> "the first page in the cache");
+    assertThat(informer.hasSynced()).isFalse();
+    Poll.until(informer::hasSynced, () -> "synced");
+    assertThat(server.lists()).hasSize(3);
+    awaitConverged();
   }
 
   @Test

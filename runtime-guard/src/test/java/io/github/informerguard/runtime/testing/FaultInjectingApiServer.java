@@ -51,6 +51,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>{@link #dropAllWatches()}: open watches are cut (close code 1011);</li>
  *   <li>{@link #cleanCloseNextWatches(int)}: a watch from a resourceVersion ends cleanly with no event;</li>
  *   <li>{@link #failNextLists(int, int, int)}: 429 (with Retry-After) or 500 on LIST;</li>
+ *   <li>{@link TcpFaultProxy} in front of it: TCP resets and held watch handshakes;</li>
  *   <li>{@link #slowLists(Duration)}; {@link #expireContinueTokens()}; {@link #sendBookmarks()}.</li>
  * </ul>
  *
@@ -79,7 +80,10 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private final List<Request> requests = new CopyOnWriteArrayList<>();
   private final AtomicInteger handshakeFailures = new AtomicInteger();
   private volatile int handshakeFailureCode = 410;
+  private volatile int handshakeRetryAfterSeconds;
+  private volatile boolean listRetryAfterHeaderOnly;
   private final AtomicInteger cleanCloses = new AtomicInteger();
+  private final AtomicInteger watchesOpened = new AtomicInteger();
   private final AtomicInteger listFailures = new AtomicInteger();
   private volatile int listFailureCode = 500;
   private volatile int listRetryAfterSeconds;
@@ -113,8 +117,22 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   }
 
   public KubernetesClient newClient(int requestRetries, int watchReconnectIntervalMillis) {
+    return newClient(server.url("/"), requestRetries, watchReconnectIntervalMillis);
+  }
+
+  /** A client that reaches this server through {@code proxy} (TCP resets, held handshakes). */
+  public KubernetesClient newClient(TcpFaultProxy proxy) {
+    return newClient(proxy.url(), 0, 1000);
+  }
+
+  /** The server's own URL (for a {@link TcpFaultProxy} in front of it). */
+  public java.net.URI uri() {
+    return java.net.URI.create(server.url("/"));
+  }
+
+  private KubernetesClient newClient(String masterUrl, int requestRetries, int watchReconnectIntervalMillis) {
     Config config = new ConfigBuilder(Config.empty())
-        .withMasterUrl(server.url("/"))
+        .withMasterUrl(masterUrl)
         .withNamespace(NAMESPACE)
         .withTrustCerts(true)
         .withRequestRetryBackoffLimit(requestRetries)
@@ -133,6 +151,18 @@ public final class FaultInjectingApiServer implements AutoCloseable {
           .withNewSpec().withNodeName("node-0").endSpec().build();
       if (pods.containsKey(name)) {
         throw new IllegalStateException("exists: " + name);
+      }
+      return record("ADDED", pod);
+    }
+  }
+
+  /** Creates {@code template} as given (managedFields, spec, ...), with this server's namespace, uid and version. */
+  public Pod create(Pod template) {
+    synchronized (lock) {
+      Pod pod = new PodBuilder(template).editOrNewMetadata().withNamespace(NAMESPACE)
+          .withUid(UUID.randomUUID().toString()).endMetadata().build();
+      if (pods.containsKey(pod.getMetadata().getName())) {
+        throw new IllegalStateException("exists: " + pod.getMetadata().getName());
       }
       return record("ADDED", pod);
     }
@@ -225,7 +255,13 @@ public final class FaultInjectingApiServer implements AutoCloseable {
 
   /** The next {@code n} watch requests get HTTP {@code code} instead of a WebSocket upgrade. */
   public void failWatchHandshakes(int n, int code) {
+    failWatchHandshakes(n, code, 0);
+  }
+
+  /** As {@link #failWatchHandshakes(int, int)}, with a {@code Retry-After} header (and no Status details). */
+  public void failWatchHandshakes(int n, int code, int retryAfterSeconds) {
     handshakeFailureCode = code;
+    handshakeRetryAfterSeconds = retryAfterSeconds;
     handshakeFailures.set(n);
   }
 
@@ -236,8 +272,17 @@ public final class FaultInjectingApiServer implements AutoCloseable {
 
   /** The next {@code n} LIST requests fail with {@code code} (and Retry-After when positive). */
   public void failNextLists(int n, int code, int retryAfterSeconds) {
+    failNextLists(n, code, retryAfterSeconds, false);
+  }
+
+  /**
+   * As {@link #failNextLists(int, int, int)}; with {@code headerOnly} the wait is only in the
+   * {@code Retry-After} header, not in the Status' {@code details.retryAfterSeconds}.
+   */
+  public void failNextLists(int n, int code, int retryAfterSeconds, boolean headerOnly) {
     listFailureCode = code;
     listRetryAfterSeconds = retryAfterSeconds;
+    listRetryAfterHeaderOnly = headerOnly;
     listFailures.set(n);
   }
 
@@ -267,6 +312,11 @@ public final class FaultInjectingApiServer implements AutoCloseable {
 
   public int openWatches() {
     return watches.size();
+  }
+
+  /** Watches that completed their upgrade and were registered for events, ever. */
+  public int watchesOpened() {
+    return watchesOpened.get();
   }
 
   // ---------------------------------------------------------------- request log
@@ -305,7 +355,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private MockResponse list(Map<String, String> query) {
     if (listFailures.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
       MockResponse r = status(listFailureCode, listFailureCode == 429 ? "TooManyRequests" : "InternalError",
-          "injected failure", listRetryAfterSeconds);
+          "injected failure", listRetryAfterHeaderOnly ? 0 : listRetryAfterSeconds);
       if (listRetryAfterSeconds > 0) {
         r.setHeader("Retry-After", Integer.toString(listRetryAfterSeconds));
       }
@@ -362,7 +412,12 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private MockResponse watch(Map<String, String> query) {
     if (handshakeFailures.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
       int code = handshakeFailureCode;
-      return status(code, code == 410 ? "Expired" : "InternalError", "injected watch handshake failure");
+      MockResponse r = status(code, code == 410 ? "Expired" : code == 429 ? "TooManyRequests" : "InternalError",
+          "injected watch handshake failure");
+      if (handshakeRetryAfterSeconds > 0) {
+        r.setHeader("Retry-After", Integer.toString(handshakeRetryAfterSeconds));
+      }
+      return r;
     }
     Map<String, String> selector = parseSelector(query.get("labelSelector"));
     String requestedRv = query.get("resourceVersion");
@@ -417,6 +472,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
         }
       }
       watches.put(ws, new Subscriber(ws, selector, bookmarks));
+      watchesOpened.incrementAndGet();
     }
   }
 

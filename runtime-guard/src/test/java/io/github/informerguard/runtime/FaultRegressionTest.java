@@ -1,0 +1,205 @@
+package io.github.informerguard.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
+import io.github.informerguard.runtime.testing.Poll;
+import io.github.informerguard.runtime.testing.TcpFaultProxy;
+import io.github.informerguard.runtime.testing.Threads;
+import io.github.informerguard.runtime.testing.ViewHandler;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One test per fault the guard used to lose to (issue 12, bugs 1-6), each over real HTTP against
+ * the fault-injecting server, some through a TCP proxy that resets connections or holds a
+ * watch handshake.
+ */
+class FaultRegressionTest {
+  private static final Duration SHORT = Duration.ofSeconds(10);
+
+  private FaultInjectingApiServer server;
+  private TcpFaultProxy proxy;
+  private KubernetesClient client;
+  private GuardedInformer<Pod> informer;
+  private final ViewHandler view = new ViewHandler();
+
+  @BeforeEach
+  void setUp() {
+    server = new FaultInjectingApiServer();
+    proxy = new TcpFaultProxy(server.uri());
+    client = server.newClient(proxy);
+    for (int i = 0; i < 3; i++) {
+      server.create("pod-" + i, Map.of("app", "a"));
+    }
+  }
+
+  @AfterEach
+  void tearDown() {
+    if (informer != null) {
+      informer.close();
+    }
+    client.close();
+    proxy.close();
+    server.close();
+  }
+
+  private GuardedInformerBuilder<Pod> builder() {
+    return TestInformers.fastRetry(client, 42);
+  }
+
+  private void startAndSync(GuardedInformerBuilder<Pod> b) throws Exception {
+    informer = b.build();
+    informer.addEventHandler(view);
+    informer.start().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  private void awaitConverged() {
+    Poll.until(SHORT, () -> view.view().equals(server.objectVersions()),
+        () -> "handler view " + view.view() + " to equal the server's " + server.objectVersions());
+  }
+
+  /** Throws a checked exception from code that does not declare it, as Kotlin and Lombok's @SneakyThrows do. */
+  @SuppressWarnings("unchecked")
+  static <E extends Throwable> RuntimeException sneaky(Throwable t) throws E {
+    throw (E) t;
+  }
+
+  // ---------------------------------------------------------------- bug 1
+
+  @Test
+  void closeDuringAHeldWatchHandshakeLeavesNoLiveWatch() throws Exception {
+    proxy.holdWatchHandshakes();
+    startAndSync(builder().closeTimeout(Duration.ofMillis(200)));
+    Poll.until(SHORT, () -> proxy.heldHandshakes() == 1, () -> "the watch handshake held in the proxy");
+    informer.close();
+    proxy.releaseWatchHandshakes();
+    Poll.until(SHORT, () -> server.watchesOpened() == 1, () -> "the held watch opened on the server");
+    // the watch fabric8 was opening when close() came must be closed, not left open and reconnecting
+    Poll.until(SHORT, () -> server.openWatches() == 0, () -> "no open watch after close(), had " + server.openWatches());
+    Poll.until(SHORT, () -> Threads.newSince(Set.of(), "informer-guard-pods-reflector").isEmpty(),
+        () -> "the reflector thread ended");
+  }
+
+  // ---------------------------------------------------------------- bug 2
+
+  @Test
+  void tooManyRequestsOnTheWatchHandshakeWithOnlyARetryAfterHeaderIsHonoured() throws Exception {
+    server.failWatchHandshakes(1, 429, 1);
+    startAndSync(builder());
+    Poll.until(SHORT, () -> server.watchRequests().size() >= 2, () -> "the watch retried after the 429");
+    List<FaultInjectingApiServer.Request> watches = server.watchRequests();
+    long gapMillis = (watches.get(1).nanoTime() - watches.get(0).nanoTime()) / 1_000_000;
+    // backoff is capped at 100 ms here: only the Retry-After of 1 s explains a longer gap
+    assertThat(gapMillis).isGreaterThanOrEqualTo(950);
+    assertThat(informer.health().relists()).isZero();
+  }
+
+  @Test
+  void tooManyRequestsOnListWithOnlyARetryAfterHeaderIsHonoured() throws Exception {
+    server.failNextLists(1, 429, 1, true);
+    startAndSync(builder());
+    assertThat(server.lists()).hasSize(2);
+    long gapMillis = (server.lists().get(1).nanoTime() - server.lists().get(0).nanoTime()) / 1_000_000;
+    assertThat(gapMillis).isGreaterThanOrEqualTo(950);
+  }
+
+  // ---------------------------------------------------------------- bug 3
+
+  @Test
+  void handlerThrowingAnUndeclaredCheckedExceptionIsCountedAndKeepsReceiving() throws Exception {
+    ViewHandler sneakyHandler = new ViewHandler() {
+      @Override
+      public void onAdd(Pod obj) {
+        super.onAdd(obj);
+        if (obj.getMetadata().getName().equals("bad")) {
+          throw sneaky(new IOException("checked, undeclared"));
+        }
+      }
+    };
+    startAndSync(builder());
+    informer.addEventHandler(sneakyHandler);
+    server.create("bad", Map.of());
+    server.create("good", Map.of());
+    Poll.until(SHORT, () -> sneakyHandler.view().equals(server.objectVersions()),
+        () -> "the handler still receives after throwing, saw " + sneakyHandler.view());
+    assertThat(informer.health().handlerErrors()).isEqualTo(1);
+    assertThat(informer.health().pendingEvents()).isZero();
+  }
+
+  // ---------------------------------------------------------------- bug 4
+
+  @Test
+  void indexFunctionThrowingAnUndeclaredCheckedExceptionIsCountedAndTheObjectStored() throws Exception {
+    startAndSync(builder().withIndex("byName", p -> {
+      if (p.getMetadata().getName().equals("bad")) {
+        throw sneaky(new IOException("checked, undeclared"));
+      }
+      return List.of(p.getMetadata().getName());
+    }));
+    server.create("bad", Map.of());
+    server.create("good", Map.of());
+    awaitConverged();
+    assertThat(informer.getStore().getByKey(FaultInjectingApiServer.NAMESPACE + "/bad")).isNotNull();
+    assertThat(informer.getIndexer().byIndex("byName", "good")).hasSize(1);
+    assertThat(informer.health().indexFunctionErrors()).isEqualTo(1);
+    assertThat(informer.health().relists()).isZero();
+  }
+
+  // ---------------------------------------------------------------- bug 5
+
+  @Test
+  void tcpResetSoonAfterConnectingResumesWithoutAList() throws Exception {
+    startAndSync(builder());
+    Poll.until(SHORT, () -> server.openWatches() == 1, () -> "watch open");
+    int lists = server.lists().size();
+    String resumeFrom = informer.lastSyncResourceVersion();
+    assertThat(proxy.resetWatchConnections()).isEqualTo(1);
+    server.update("pod-1", Map.of("v", "2"));
+    awaitConverged();
+    Poll.until(SHORT, () -> informer.health().watchReconnects() >= 1, () -> "a watch reconnect");
+    assertThat(informer.health().relists()).isZero();
+    assertThat(server.lists()).hasSize(lists);
+    assertThat(server.watchRequests().get(1).query().get("resourceVersion")).isEqualTo(resumeFrom);
+  }
+
+  // ---------------------------------------------------------------- bug 6
+
+  /** Records the backoff waits asked for and returns at once, so the test does not sleep through them. */
+  static final class RecordingTicker implements Ticker {
+    final List<Long> sleptMillis = new CopyOnWriteArrayList<>();
+
+    @Override
+    public long nanoTime() {
+      return System.nanoTime();
+    }
+
+    @Override
+    public void sleepNanos(long nanos) {
+      sleptMillis.add(TimeUnit.NANOSECONDS.toMillis(nanos));
+    }
+  }
+
+  @Test
+  void aSuccessfulListResetsTheBackoffExponent() throws Exception {
+    RecordingTicker ticker = new RecordingTicker();
+    server.failNextLists(10, 500, 0);
+    server.failWatchHandshakes(1, 500);
+    startAndSync(builder().backoff(Duration.ofMillis(100), Duration.ofSeconds(60)).ticker(ticker));
+    Poll.until(SHORT, () -> server.watchRequests().size() >= 2, () -> "the watch retried");
+    assertThat(ticker.sleptMillis).hasSizeGreaterThanOrEqualTo(11);
+    // waits 1-10 follow the failed lists; wait 11 follows the first failure after the list succeeded,
+    // so it is drawn from [0, base], not from [0, base * 2^10]
+    assertThat(ticker.sleptMillis.get(10)).isLessThanOrEqualTo(100);
+  }
+}

@@ -1,0 +1,207 @@
+package io.github.informerguard.runtime.testing;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A TCP proxy in front of the {@link FaultInjectingApiServer} for faults that only exist below
+ * HTTP: an abrupt TCP reset of the connections that carry watches (RST, not a WebSocket close
+ * frame) and a watch handshake held before it reaches the server. It reads the HTTP request
+ * heads the client sends (GETs, no bodies) until a connection is upgraded for a watch, then
+ * copies bytes both ways untouched.
+ */
+public final class TcpFaultProxy implements AutoCloseable {
+  private final ServerSocket listener;
+  private final InetSocketAddress target;
+  private final List<Connection> connections = new CopyOnWriteArrayList<>();
+  private final AtomicInteger heldHandshakes = new AtomicInteger();
+  private volatile CountDownLatch hold;
+
+  private final class Connection {
+    final Socket client;
+    final Socket upstream;
+    volatile boolean watch;
+
+    Connection(Socket client, Socket upstream) {
+      this.client = client;
+      this.upstream = upstream;
+    }
+
+    void reset() {
+      try {
+        client.setSoLinger(true, 0); // close() then sends RST instead of FIN
+      } catch (IOException ignored) {
+        // already closed
+      }
+      closeQuietly(client);
+      closeQuietly(upstream);
+      connections.remove(this);
+    }
+  }
+
+  public TcpFaultProxy(URI targetUrl) {
+    try {
+      listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    target = new InetSocketAddress(targetUrl.getHost(), targetUrl.getPort());
+    daemon("tcp-fault-proxy-accept", this::accept).start();
+  }
+
+  /** The URL a client should use instead of the server's. */
+  public String url() {
+    return "http://127.0.0.1:" + listener.getLocalPort() + "/";
+  }
+
+  /** From now on, watch requests wait in the proxy (the client sees a handshake that never answers). */
+  public void holdWatchHandshakes() {
+    hold = new CountDownLatch(1);
+  }
+
+  /** Lets every held watch request through to the server. */
+  public void releaseWatchHandshakes() {
+    CountDownLatch h = hold;
+    hold = null;
+    if (h != null) {
+      h.countDown();
+    }
+  }
+
+  /** Watch requests currently held. */
+  public int heldHandshakes() {
+    return heldHandshakes.get();
+  }
+
+  /** Resets (TCP RST) every connection that carries a watch. */
+  public int resetWatchConnections() {
+    int n = 0;
+    for (Connection c : connections) {
+      if (c.watch) {
+        c.reset();
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private void accept() {
+    while (!listener.isClosed()) {
+      try {
+        Socket client = listener.accept();
+        Socket upstream = new Socket();
+        upstream.connect(target);
+        Connection c = new Connection(client, upstream);
+        connections.add(c);
+        daemon("tcp-fault-proxy-up", () -> pumpRequests(c)).start();
+        daemon("tcp-fault-proxy-down", () -> pump(c, upstream, client)).start();
+      } catch (IOException e) {
+        if (listener.isClosed()) {
+          return;
+        }
+      }
+    }
+  }
+
+  /** Client to server: forwards request heads one by one until a watch upgrade, then raw bytes. */
+  private void pumpRequests(Connection c) {
+    try {
+      InputStream in = c.client.getInputStream();
+      OutputStream out = c.upstream.getOutputStream();
+      ByteArrayOutputStream head = new ByteArrayOutputStream();
+      int matched = 0;
+      int b;
+      while ((b = in.read()) >= 0) {
+        head.write(b);
+        matched = (b == '\r' || b == '\n') ? matched + 1 : 0;
+        if (matched < 4) {
+          continue;
+        }
+        String text = head.toString(StandardCharsets.ISO_8859_1);
+        String requestLine = text.substring(0, Math.max(0, text.indexOf('\r')));
+        boolean isWatch = requestLine.contains("watch=true");
+        if (isWatch) {
+          c.watch = true;
+          CountDownLatch h = hold;
+          if (h != null) {
+            heldHandshakes.incrementAndGet();
+            try {
+              h.await();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              return;
+            } finally {
+              heldHandshakes.decrementAndGet();
+            }
+          }
+        }
+        out.write(head.toByteArray());
+        out.flush();
+        head.reset();
+        matched = 0;
+        if (isWatch) {
+          in.transferTo(out);
+          break;
+        }
+      }
+    } catch (IOException e) {
+      // the connection ended or was reset
+    } finally {
+      closeQuietly(c.upstream);
+      closeQuietly(c.client);
+      connections.remove(c);
+    }
+  }
+
+  private void pump(Connection c, Socket from, Socket to) {
+    try {
+      from.getInputStream().transferTo(to.getOutputStream());
+    } catch (IOException e) {
+      // the connection ended or was reset
+    } finally {
+      closeQuietly(to);
+      closeQuietly(from);
+      connections.remove(c);
+    }
+  }
+
+  private static Thread daemon(String name, Runnable r) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    return t;
+  }
+
+  private static void closeQuietly(Socket s) {
+    try {
+      s.close();
+    } catch (IOException ignored) {
+      // nothing left to do
+    }
+  }
+
+  @Override
+  public void close() {
+    releaseWatchHandshakes();
+    try {
+      listener.close();
+    } catch (IOException ignored) {
+      // nothing left to do
+    }
+    connections.forEach(c -> {
+      closeQuietly(c.client);
+      closeQuietly(c.upstream);
+    });
+  }
+}
