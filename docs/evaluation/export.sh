@@ -1,23 +1,29 @@
 #!/usr/bin/env bash
 # Exports the pinned trees of every project listed in docs/evaluation/projects*.tsv into DEST/<id>/,
 # outside this repository (the set labels other projects' code; it never commits it).
-# Usage: docs/evaluation/export.sh DEST
+# Usage: docs/evaluation/export.sh DEST [SETDIR...]
+#   SETDIR: folders holding projects*.tsv (default: this script's folder), e.g. another helper's
+#   docs/evaluation before the branches are merged.
 # Mirrors are bare git directories at $MIRRORS/<owner>+<name>/repo (default MIRRORS=/work/.mirror),
 # as the session's `fetch` tool leaves them; any bare clone of the repository works.
 set -euo pipefail
 
-if [ $# -ne 1 ]; then
-  echo "usage: $0 DEST" >&2
+if [ $# -lt 1 ]; then
+  echo "usage: $0 DEST [SETDIR...]" >&2
   exit 2
 fi
 dest=$1
+shift
 here=$(cd "$(dirname "$0")" && pwd)
+if [ $# -eq 0 ]; then
+  set -- "$here"
+fi
 mirrors=${MIRRORS:-/work/.mirror}
 mkdir -p "$dest"
 
 missing=0
 shopt -s nullglob
-for list in "$here"/projects*.tsv; do
+for list in $(for d in "$@"; do ls "$d"/projects*.tsv 2>/dev/null; done); do
   # Skip the header; columns: id repo commit client paths notes
   tail -n +2 "$list" | while IFS=$'\t' read -r id repo commit client paths notes; do
     [ -z "$id" ] && continue
@@ -35,6 +41,8 @@ for list in "$here"/projects*.tsv; do
     rm -rf "${dest:?}/$id"
     mkdir -p "$dest/$id"
     # shellcheck disable=SC2086  # paths is a space-separated list by design
+    # Mirrors may lack a few large blobs outside the exported paths; git then prints
+    # "invalid object" while reading attributes, which does not affect the exported files.
     git --git-dir "$gitdir" archive "$commit" $paths | tar -x -C "$dest/$id"
     echo "$id: $repo@${commit:0:12} ($paths) -> $dest/$id"
   done

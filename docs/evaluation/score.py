@@ -13,6 +13,7 @@ count against precision. Unreviewed findings are listed so that someone reviews 
 
 Usage: python3 docs/evaluation/score.py --jar PATH/informer-guard.jar --trees DEST
            [--write-unreviewed] [--project ID ...] [--by-project] [--cli-arg ARG ...]
+           [--set DIR ...]   (folders with projects*.tsv, labels/, verdicts/; default: this one)
 Python 3.11 standard library only.
 """
 import argparse
@@ -53,10 +54,14 @@ def read_tsv(path, columns):
         return rows
 
 
-def load_projects():
+def load_projects(sets):
+    """Projects of every projects*.tsv in each set folder; each remembers its folder."""
     projects = []
-    for path in sorted(glob.glob(os.path.join(HERE, "projects*.tsv"))):
-        projects += read_tsv(path, ["id", "repo", "commit", "client", "paths", "notes"])
+    for folder in sets:
+        for path in sorted(glob.glob(os.path.join(folder, "projects*.tsv"))):
+            for row in read_tsv(path, ["id", "repo", "commit", "client", "paths", "notes"]):
+                row["_set"] = folder
+                projects.append(row)
     ids = [p["id"] for p in projects]
     duplicated = {i for i in ids if ids.count(i) > 1}
     if duplicated:
@@ -64,8 +69,8 @@ def load_projects():
     return projects
 
 
-def load_labels(pid):
-    rows = read_tsv(os.path.join(HERE, "labels", pid + ".tsv"),
+def load_labels(folder, pid):
+    rows = read_tsv(os.path.join(folder, "labels", pid + ".tsv"),
                     ["file", "line", "rule", "label", "reason"])
     for r in rows:
         check(r, "rule", RULES)
@@ -74,8 +79,8 @@ def load_labels(pid):
     return rows
 
 
-def load_verdicts(pid):
-    rows = read_tsv(os.path.join(HERE, "verdicts", pid + ".tsv"),
+def load_verdicts(folder, pid):
+    rows = read_tsv(os.path.join(folder, "verdicts", pid + ".tsv"),
                     ["file", "line", "rule", "verdict", "reason"])
     for r in rows:
         check(r, "rule", RULES)
@@ -193,9 +198,9 @@ def print_table(title, counts):
     print()
 
 
-def write_unreviewed(pid, findings):
+def write_unreviewed(folder, pid, findings):
     """Appends unreviewed findings to verdicts/<id>.tsv with verdict TODO, for review."""
-    path = os.path.join(HERE, "verdicts", pid + ".tsv")
+    path = os.path.join(folder, "verdicts", pid + ".tsv")
     new = not os.path.exists(path)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "a", encoding="utf-8") as f:
@@ -214,11 +219,15 @@ def main():
     parser.add_argument("--by-project", action="store_true", help="also print one table per project")
     parser.add_argument("--write-unreviewed", action="store_true",
                         help="append unreviewed findings to verdicts/<id>.tsv with verdict TODO")
+    parser.add_argument("--set", action="append", dest="sets",
+                        help="folder holding projects*.tsv, labels/ and verdicts/ (repeat; default: this"
+                             " script's folder)")
     parser.add_argument("--cli-arg", action="append", default=[],
                         help="extra argument for the CLI (repeat), e.g. --cli-arg=--include-tests")
     args = parser.parse_args()
 
-    projects = load_projects()
+    sets = [os.path.abspath(d) for d in (args.sets or [HERE])]
+    projects = load_projects(sets)
     if args.project:
         unknown = set(args.project) - {p["id"] for p in projects}
         if unknown:
@@ -231,12 +240,12 @@ def main():
         tree = os.path.join(args.trees, pid)
         if not os.path.isdir(tree):
             sys.exit(f"no tree {tree}: run docs/evaluation/export.sh {args.trees}")
-        labels = load_labels(pid)
+        labels = load_labels(project["_set"], pid)
         for label in labels:
             if not os.path.isfile(os.path.join(tree, label["file"])):
                 print(f"warning: {label['_where']}: {label['file']} is not in the exported tree",
                       file=sys.stderr)
-        verdicts = load_verdicts(pid)
+        verdicts = load_verdicts(project["_set"], pid)
         findings, errors = run_cli(args.jar, tree, args.cli_arg)
         for e in errors:
             print(f"warning: {pid}: parse error {e.get('file')}:{e.get('line')}: {e.get('message')}",
@@ -252,7 +261,7 @@ def main():
             print_table(f"## {pid} ({project['repo']}@{project['commit'][:12]})", counts)
         all_unreviewed += [(pid, u) for u in unreviewed]
         if args.write_unreviewed and unreviewed:
-            write_unreviewed(pid, unreviewed)
+            write_unreviewed(project["_set"], pid, unreviewed)
     print_table(f"## all projects ({len(projects)})", totals)
     if all_unreviewed:
         print(f"{len(all_unreviewed)} finding(s) match no label and have no verdict:")
