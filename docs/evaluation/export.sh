@@ -23,7 +23,15 @@ mkdir -p "$dest"
 
 missing=0
 shopt -s nullglob
-for list in $(for d in "$@"; do ls "$d"/projects*.tsv 2>/dev/null; done); do
+lists=()
+for d in "$@"; do
+  lists+=("$d"/projects*.tsv)
+done
+if [ ${#lists[@]} -eq 0 ]; then
+  echo "no projects*.tsv in: $*" >&2
+  exit 2
+fi
+for list in "${lists[@]}"; do
   # Skip the header; columns: id repo commit client paths notes
   tail -n +2 "$list" | while IFS=$'\t' read -r id repo commit client paths notes; do
     [ -z "$id" ] && continue
