@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Checks score.py's matching and counting on small hand-made cases (no CLI, no trees).
+
+Run: python3 docs/evaluation/test_score.py
+"""
+import os
+import sys
+import unittest
+
+sys.dont_write_bytecode = True  # keep __pycache__ out of the repository
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import score  # noqa: E402  (the module under test sits next to this file)
+
+
+def label(line, rule="WatchNeverClosed", kind="positive", file="A.java"):
+    return {"file": file, "line": line, "rule": rule, "label": kind}
+
+
+def verdict(line, kind, rule="WatchNeverClosed", file="A.java"):
+    return {"file": file, "line": line, "rule": rule, "verdict": kind}
+
+
+def finding(line, rule="WatchNeverClosed", file="A.java"):
+    return {"file": file, "line": line, "rule": rule, "message": "m"}
+
+
+def run(labels, verdicts, findings):
+    counts = {rule: score.new_counts() for rule in score.RULES}
+    unreviewed = score.score_project({"id": "x"}, labels, verdicts, findings, counts)
+    return counts["WatchNeverClosed"], unreviewed
+
+
+class MatchingTest(unittest.TestCase):
+
+    def test_finding_three_lines_away_matches_four_does_not(self):
+        c, unreviewed = run([label(10)], [], [finding(13), finding(24)])
+        self.assertEqual(c["matched"], 1)
+        self.assertEqual(c["tp"], 1)
+        self.assertEqual(len(unreviewed), 1)
+        self.assertEqual(unreviewed[0]["line"], 24)
+
+    def test_other_file_or_rule_does_not_match(self):
+        c, unreviewed = run([label(10)], [],
+                            [finding(10, file="B.java"), finding(10, rule="InterruptSwallowed")])
+        self.assertEqual(c["matched"], 0)
+        self.assertEqual(len(unreviewed), 2)
+
+    def test_nearest_label_wins(self):
+        c, _ = run([label(10, kind="negative"), label(13)], [], [finding(12)])
+        self.assertEqual(c["on_negative"], 0)
+        self.assertEqual(c["tp"], 1)
+
+    def test_two_findings_on_one_positive_count_it_once_for_recall(self):
+        c, _ = run([label(10), label(40)], [], [finding(10), finding(11)])
+        self.assertEqual(c["matched"], 1)
+        self.assertEqual(c["positives"], 2)
+        self.assertEqual(c["tp"], 2)
+
+    def test_verdicts_and_negatives_count_against_precision(self):
+        c, unreviewed = run([label(10, kind="negative")],
+                            [verdict(50, "TP"), verdict(60, "FP"), verdict(70, "harmless"),
+                             verdict(80, "TODO")],
+                            [finding(10), finding(50), finding(60), finding(70), finding(80)])
+        self.assertEqual(c["findings"], 5)
+        self.assertEqual(c["tp"], 1)
+        self.assertEqual((c["on_negative"], c["fp"], c["harmless"], c["unreviewed"]), (1, 1, 1, 1))
+        self.assertEqual([u["line"] for u in unreviewed], [80])
+
+    def test_a_label_takes_precedence_over_a_verdict_on_the_same_line(self):
+        c, _ = run([label(10, kind="negative")], [verdict(10, "TP")], [finding(10)])
+        self.assertEqual(c["tp"], 0)
+        self.assertEqual(c["on_negative"], 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
