@@ -296,6 +296,20 @@ public final class LenientTypeFacts implements TypeFacts {
     return java.util.List.of();
   }
 
+  /**
+   * The analyzed-source type that a call's scope or a reference's qualifier denotes: a type
+   * name ({@code Library::index}, {@code Library.index(x)}) or an expression of that type.
+   */
+  public Optional<TypeDeclaration<?>> sourceTypeOf(Expression scope) {
+    Optional<String> name;
+    if (scope instanceof com.github.javaparser.ast.expr.TypeExpr t && t.getType().isClassOrInterfaceType()) {
+      name = names.resolve(t.getType().asClassOrInterfaceType().getNameWithScope(), t);
+    } else {
+      name = typeNameOf(scope).or(() -> typeOf(scope, 0));
+    }
+    return name.flatMap(sources::find);
+  }
+
   public TypeNames names() {
     return names;
   }
