@@ -86,6 +86,11 @@ public final class ModelType {
     return supertypes.isEmpty() ? List.of() : supertypes.get(supertypes.size() - 1).signature().params();
   }
 
+  /** Names of the methods declared here, in any line. */
+  public java.util.Set<String> methodNames() {
+    return java.util.Collections.unmodifiableSet(methods.keySet());
+  }
+
   /** Methods declared here with that name, in every line. */
   public List<ModelMethod> methods(String methodName) {
     return methods.getOrDefault(methodName, List.of());

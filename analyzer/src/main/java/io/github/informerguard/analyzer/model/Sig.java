@@ -29,7 +29,7 @@ public sealed interface Sig {
     public static final Arg ANY = new Arg('*', null);
   }
 
-  /** A declared type parameter with its bounds (empty when only {@code Object}). */
+  /** A declared type parameter with its bounds (class files always name one, {@code Object} at least). */
   record TypeParam(String name, List<Sig> bounds) {}
 
   /** A class's type parameters and its direct supertypes (superclass first, then interfaces). */

@@ -89,10 +89,7 @@ public final class Signatures {
       while (peek() == ':') {
         pos++;
         if (peek() != ':' && peek() != '>' && (peek() == 'L' || peek() == 'T' || peek() == '[')) {
-          Sig bound = type();
-          if (!(bound instanceof Sig.ClassRef c && c.name().equals("java.lang.Object") && bounds.isEmpty())) {
-            bounds.add(bound);
-          }
+          bounds.add(type()); // Object too: the solver erases an unbounded class-file variable to it
         }
       }
       out.add(new Sig.TypeParam(name, List.copyOf(bounds)));

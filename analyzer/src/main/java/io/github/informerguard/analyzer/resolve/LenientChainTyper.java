@@ -60,11 +60,17 @@ final class LenientChainTyper {
     }
   }
 
+  /** A direct supertype and the client lines where the type has it (-1: all). */
+  record Edge(Sig type, long lines) {}
+
+  /** A type reached from a receiver, with the lines in which the path to it exists. */
+  record Owner(MType type, long lines) {}
+
   /** A declared type from any of the three sources. */
   interface Declared {
     List<Sig.TypeParam> typeParams();
 
-    List<Sig> supertypes();
+    List<Edge> supertypes();
 
     List<MethodView> methods(String name);
 
@@ -72,6 +78,8 @@ final class LenientChainTyper {
   }
 
   private static final int MAX_DEPTH = 32;
+  /** A bound on parameterized ancestors, against recursive generic hierarchies. */
+  private static final int MAX_ANCESTORS = 512;
   private static final Map<String, Optional<Declared>> JDK = new ConcurrentHashMap<>();
 
   private final SourceTypes sources;
@@ -99,14 +107,15 @@ final class LenientChainTyper {
   Optional<MType> returnType(MType receiver, String name, int arity) {
     List<Optional<MType>> results = new ArrayList<>();
     List<Long> lines = new ArrayList<>();
-    for (MType owner : selfAndAncestors(receiver)) {
+    for (Owner o : selfAndAncestors(receiver)) {
+      MType owner = o.type();
       Optional<Declared> d = declared(owner.name());
       if (d.isEmpty()) {
         continue;
       }
       Map<String, Optional<MType>> bindings = bindings(d.get(), owner);
       for (MethodView m : d.get().methods(name)) {
-        if (!m.accepts(arity)) {
+        if (!m.accepts(arity) || (m.lines() & o.lines()) == 0) {
           continue;
         }
         Map<String, Optional<MType>> scope = new HashMap<>(bindings);
@@ -116,16 +125,12 @@ final class LenientChainTyper {
           bounds.put(tp.name(), tp);
         }
         results.add(convert(m.result(), scope, bounds, 0));
-        lines.add(m.lines());
+        lines.add(m.lines() & o.lines());
       }
     }
-    Optional<MType> agreed = pick(results);
-    if (agreed.isPresent() || results.size() < 2) {
-      return agreed;
-    }
-    // Lines disagree (fabric8 5.x SharedInformer.run() is void, 8.x returns the informer):
-    // code compiles against one line, and a chain goes on only where the step returns a type,
-    // so the newest line that has the method decides.
+    // Lines differ (fabric8 5.x SharedInformer.run() is void, 8.x returns the informer; 8.x
+    // withNewFilter() has one more type argument): code compiles against one line, and the
+    // newest line that has the method decides, as the solver does on a current classpath.
     long newest = Long.highestOneBit(lines.stream().reduce(0L, (a, b) -> a | b));
     List<Optional<MType>> inNewest = new ArrayList<>();
     for (int i = 0; i < results.size(); i++) {
@@ -133,12 +138,13 @@ final class LenientChainTyper {
         inNewest.add(results.get(i));
       }
     }
-    return inNewest.size() < results.size() ? pick(inNewest) : Optional.empty();
+    return pick(inNewest);
   }
 
   /** The type of field {@code name} on {@code receiver} (declared there or inherited). */
   Optional<MType> fieldType(MType receiver, String name) {
-    for (MType owner : selfAndAncestors(receiver)) {
+    for (Owner o : selfAndAncestors(receiver)) {
+      MType owner = o.type();
       Optional<Declared> d = declared(owner.name());
       Optional<Sig> f = d.flatMap(x -> x.field(name));
       if (f.isPresent()) {
@@ -186,7 +192,7 @@ final class LenientChainTyper {
         continue;
       }
       declared(t).ifPresent(d -> d.supertypes().forEach(s -> {
-        if (s instanceof Sig.ClassRef c) {
+        if (s.type() instanceof Sig.ClassRef c) {
           todo.addLast(c.name());
         }
       }));
@@ -194,25 +200,42 @@ final class LenientChainTyper {
     return out;
   }
 
-  /** The receiver and its supertypes, each with type arguments as seen from the receiver. */
-  List<MType> selfAndAncestors(MType start) {
-    List<MType> out = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
-    Deque<MType> queue = new ArrayDeque<>(List.of(start));
-    while (!queue.isEmpty()) {
-      MType t = queue.removeFirst();
-      if (!seen.add(t.name())) {
-        continue;
+  /**
+   * The receiver and its supertypes, each with type arguments as seen from the receiver and the
+   * lines in which it is a supertype (fabric8 5.x SharedIndexInformer extends SharedInformer, 8.x
+   * does not), so that a method counts only in the lines where the receiver inherits it.
+   */
+  List<Owner> selfAndAncestors(MType start) {
+    List<Owner> out = new ArrayList<>();
+    // Keyed by type and arguments: lines may reach one supertype with different arguments
+    // (FilterWatchListDeletable<T, L> in 5.x, <T, L, R> since 6.x).
+    Map<MType, Integer> index = new HashMap<>();
+    Deque<Owner> queue = new ArrayDeque<>(List.of(new Owner(start, -1L)));
+    while (!queue.isEmpty() && out.size() < MAX_ANCESTORS) {
+      Owner o = queue.removeFirst();
+      Integer at = index.get(o.type());
+      if (at != null) {
+        Owner before = out.get(at);
+        if ((before.lines() | o.lines()) == before.lines()) {
+          continue;
+        }
+        o = new Owner(before.type(), before.lines() | o.lines()); // reached in more lines: walk on with them
+        out.set(at, o);
+      } else {
+        index.put(o.type(), out.size());
+        out.add(o);
       }
-      out.add(t);
-      Optional<Declared> d = declared(t.name());
+      Optional<Declared> d = declared(o.type().name());
       if (d.isEmpty()) {
         continue;
       }
-      Map<String, Optional<MType>> bindings = bindings(d.get(), t);
+      Map<String, Optional<MType>> bindings = bindings(d.get(), o.type());
       Map<String, Sig.TypeParam> bounds = paramsByName(d.get().typeParams());
-      for (Sig parent : d.get().supertypes()) {
-        convert(parent, bindings, bounds, 0).ifPresent(queue::addLast);
+      for (Edge parent : d.get().supertypes()) {
+        long lines = o.lines() & parent.lines();
+        if (lines != 0) {
+          convert(parent.type(), bindings, bounds, 0).ifPresent(t -> queue.addLast(new Owner(t, lines)));
+        }
       }
     }
     return out;
@@ -274,7 +297,7 @@ final class LenientChainTyper {
     }
 
     @Override
-    public List<Sig> supertypes() {
+    public List<Edge> supertypes() {
       List<ClassOrInterfaceType> parents = new ArrayList<>();
       if (type instanceof ClassOrInterfaceDeclaration c) {
         parents.addAll(c.getExtendedTypes());
@@ -282,11 +305,11 @@ final class LenientChainTyper {
       } else if (type instanceof com.github.javaparser.ast.nodeTypes.NodeWithImplements<?> i) {
         parents.addAll(i.getImplementedTypes());
       }
-      List<Sig> out = new ArrayList<>();
+      List<Edge> out = new ArrayList<>();
       for (ClassOrInterfaceType p : parents) {
         Sig s = sig(p);
         if (s != null) {
-          out.add(s);
+          out.add(new Edge(s, -1L));
         }
       }
       return out;
@@ -429,15 +452,11 @@ final class LenientChainTyper {
     }
 
     @Override
-    public List<Sig> supertypes() {
-      // Lines may differ in their supertypes; a type is a subtype of what any line says.
-      List<Sig> out = new ArrayList<>();
-      Set<String> seen = new HashSet<>();
-      for (int i = type.supertypes().size() - 1; i >= 0; i--) {
-        for (Sig s : type.supertypes().get(i).signature().supers()) {
-          if (s instanceof Sig.ClassRef c && seen.add(c.name())) {
-            out.add(s);
-          }
+    public List<Edge> supertypes() {
+      List<Edge> out = new ArrayList<>();
+      for (ModelType.Supertypes header : type.supertypes()) {
+        for (Sig s : header.signature().supers()) {
+          out.add(new Edge(s, header.lines()));
         }
       }
       return out;
@@ -500,13 +519,13 @@ final class LenientChainTyper {
     }
 
     @Override
-    public List<Sig> supertypes() {
-      List<Sig> out = new ArrayList<>();
+    public List<Edge> supertypes() {
+      List<Edge> out = new ArrayList<>();
       if (type.getGenericSuperclass() != null) {
-        out.add(reflect(type.getGenericSuperclass()));
+        out.add(new Edge(reflect(type.getGenericSuperclass()), -1L));
       }
       for (java.lang.reflect.Type i : type.getGenericInterfaces()) {
-        out.add(reflect(i));
+        out.add(new Edge(reflect(i), -1L));
       }
       return out;
     }
@@ -538,9 +557,7 @@ final class LenientChainTyper {
       for (TypeVariable<?> v : vars) {
         List<Sig> bounds = new ArrayList<>();
         for (java.lang.reflect.Type b : v.getBounds()) {
-          if (b != Object.class) {
-            bounds.add(reflect(b));
-          }
+          bounds.add(reflect(b)); // Object too: the solver erases an unbounded variable to it
         }
         out.add(new Sig.TypeParam(v.getName(), bounds));
       }

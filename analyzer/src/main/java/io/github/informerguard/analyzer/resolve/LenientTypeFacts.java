@@ -147,6 +147,10 @@ public final class LenientTypeFacts implements TypeFacts {
     return genericTypeOf(e, depth).map(MType::name);
   }
 
+  Optional<MType> genericTypeOf(Expression e) {
+    return genericTypeOf(e, 0);
+  }
+
   private Optional<MType> genericTypeOf(Expression e, int depth) {
     if (depth > MAX_DEPTH) {
       return Optional.empty();
@@ -228,7 +232,7 @@ public final class LenientTypeFacts implements TypeFacts {
       if (n.get() instanceof TypeDeclaration<?> t && t.getFullyQualifiedName().isPresent()) {
         MType self = MType.raw(t.getFullyQualifiedName().get());
         boolean declares = chains.selfAndAncestors(self).stream()
-            .anyMatch(a -> chains.declared(a.name()).map(d -> !d.methods(call.getNameAsString()).isEmpty()).orElse(false));
+            .anyMatch(a -> chains.declared(a.type().name()).map(d -> !d.methods(call.getNameAsString()).isEmpty()).orElse(false));
         if (declares) {
           return chains.returnType(self, call.getNameAsString(), arity);
         }
