@@ -39,6 +39,7 @@ public final class ApiModel {
   private final Map<String, Set<String>> packages = new HashMap<>();
   private final long resourceBytes;
   private final long loadNanos;
+  private long loadCpuNanos;
 
   private ApiModel(List<String> lines, Map<String, ModelType> types, long resourceBytes, long loadNanos) {
     this.lines = lines;
@@ -67,6 +68,7 @@ public final class ApiModel {
 
   private static ApiModel load() {
     long start = System.nanoTime();
+    long cpuStart = cpuNanos();
     try (InputStream raw = ApiModel.class.getResourceAsStream(RESOURCE)) {
       if (raw == null) {
         throw new IllegalStateException("API model resource " + RESOURCE + " is missing: the analyzer build generates it"
@@ -74,6 +76,7 @@ public final class ApiModel {
       }
       CountingStream counted = new CountingStream(raw);
       ApiModel model = read(new GZIPInputStream(counted, 1 << 16), counted, start);
+      model.loadCpuNanos = cpuNanos() - cpuStart;
       HolderState.loaded = true;
       return model;
     } catch (IOException e) {
@@ -207,6 +210,16 @@ public final class ApiModel {
   /** Time the first use spent reading the resource, in nanoseconds. */
   public long loadNanos() {
     return loadNanos;
+  }
+
+  /** CPU time of the loading thread for the same (wall time suffers on a loaded machine). */
+  public long loadCpuNanos() {
+    return loadCpuNanos;
+  }
+
+  private static long cpuNanos() {
+    var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : 0L;
   }
 
   @Override
