@@ -3,38 +3,15 @@ package io.github.informerguard.analyzer.model;
 import java.util.Optional;
 
 /** A public or protected field of a model type; static finals carry their compile-time constant. */
-public final class ModelField {
+public final class ModelField extends ModelMember {
 
-  private final ModelType owner;
-  private final String name;
-  private final int flags;
   private final String signature;
   private final String constant;
-  private final long lines;
 
   ModelField(ModelType owner, String name, int flags, String signature, String constant, long lines) {
-    this.owner = owner;
-    this.name = name;
-    this.flags = flags;
+    super(owner, name, flags, lines);
     this.signature = signature;
     this.constant = constant;
-    this.lines = lines;
-  }
-
-  public ModelType declaringType() {
-    return owner;
-  }
-
-  public String name() {
-    return name;
-  }
-
-  public long lines() {
-    return lines;
-  }
-
-  public boolean isStatic() {
-    return (flags & ModelFormat.STATIC) != 0;
   }
 
   public Sig type() {
@@ -62,6 +39,6 @@ public final class ModelField {
 
   @Override
   public String toString() {
-    return owner.name() + "." + name;
+    return declaringType().name() + "." + name();
   }
 }

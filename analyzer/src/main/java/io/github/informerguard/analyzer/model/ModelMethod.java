@@ -5,47 +5,24 @@ import java.util.List;
 import java.util.Optional;
 
 /** A method (or annotation element) of a model type, with the lines it exists in. */
-public final class ModelMethod {
+public final class ModelMethod extends ModelMember {
 
-  private final ModelType owner;
-  private final String name;
-  private final int flags;
   private final String descriptor;
   private final String signature;
   private final String annotationDefault;
-  private final long lines;
   private Sig.MethodSig parsed;
   private List<String> erased;
 
   ModelMethod(ModelType owner, String name, int flags, String descriptor, String signature, String annotationDefault,
       long lines) {
-    this.owner = owner;
-    this.name = name;
-    this.flags = flags;
+    super(owner, name, flags, lines);
     this.descriptor = descriptor;
     this.signature = signature;
     this.annotationDefault = annotationDefault;
-    this.lines = lines;
-  }
-
-  public ModelType declaringType() {
-    return owner;
-  }
-
-  public String name() {
-    return name;
-  }
-
-  public long lines() {
-    return lines;
-  }
-
-  public boolean isStatic() {
-    return (flags & ModelFormat.STATIC) != 0;
   }
 
   public boolean isVarargs() {
-    return (flags & ModelFormat.VARARGS) != 0;
+    return (flags() & ModelFormat.VARARGS) != 0;
   }
 
   public int arity() {
@@ -85,6 +62,6 @@ public final class ModelMethod {
 
   @Override
   public String toString() {
-    return owner.name() + "." + name + descriptor;
+    return declaringType().name() + "." + name() + descriptor;
   }
 }
