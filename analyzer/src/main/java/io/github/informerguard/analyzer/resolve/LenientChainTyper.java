@@ -80,27 +80,28 @@ final class LenientChainTyper {
   private static final int MAX_DEPTH = 32;
   /** A bound on parameterized ancestors, against recursive generic hierarchies. */
   private static final int MAX_ANCESTORS = 512;
-  private static final Map<String, Optional<Declared>> JDK = new ConcurrentHashMap<>();
+
+  /** Model and JDK types never change during a run; one lenient typer serves every worker thread. */
+  private static final Map<String, Optional<Declared>> LIBRARY = new ConcurrentHashMap<>();
 
   private final SourceTypes sources;
   private final TypeNames names;
-  private final Map<String, Optional<Declared>> cache = new HashMap<>();
 
   LenientChainTyper(SourceTypes sources, TypeNames names) {
     this.sources = sources;
     this.names = names;
   }
 
+  /**
+   * The declaration of {@code name}: the analyzed sources first (not cached here: the source index
+   * keeps its own bounded cache of parsed files), then the model, then the JDK.
+   */
   Optional<Declared> declared(String name) {
-    Optional<Declared> hit = cache.get(name);
-    if (hit != null) {
-      return hit;
+    Optional<TypeDeclaration<?>> source = sources.find(name);
+    if (source.isPresent()) {
+      return Optional.of(new SourceDeclared(source.get()));
     }
-    Optional<Declared> found = sources.find(name).<Declared>map(t -> new SourceDeclared(t))
-        .or(() -> ApiModel.get().type(name).map(ModelDeclared::new))
-        .or(() -> JDK.computeIfAbsent(name, LenientChainTyper::jdk));
-    cache.put(name, found);
-    return found;
+    return LIBRARY.computeIfAbsent(name, n -> ApiModel.get().type(n).<Declared>map(ModelDeclared::new).or(() -> jdk(n)));
   }
 
   /** What {@code name(...)} with {@code arity} arguments returns on {@code receiver}. */
