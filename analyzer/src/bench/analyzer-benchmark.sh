@@ -82,6 +82,23 @@ run lenient_noprefilter java "${JAVA_OPTS[@]}" -Dinformerguard.prefilter=false -
 run precise java "${JAVA_OPTS[@]}" -jar "$JAR" --fail-on never --format json --output "$WORK/precise.json" --classpath "$CP" "$TREE"
 run checkstyle java "${JAVA_OPTS[@]}" -cp "$CP" com.puppycrawl.tools.checkstyle.Main -c /sun_checks.xml -o "$WORK/checkstyle.txt" "$TREE"
 
+# The generated API model (lenient mode's knowledge of the clients): its size in the jar and the
+# time its first use takes to load it, in a fresh JVM each time.
+MODEL_LOADS=(); MODEL_CPUS=()
+for ((i = 0; i < REPS; i++)); do
+  MODEL_INFO=$(java -cp "$JAR" io.github.informerguard.analyzer.model.ApiModelInfo)
+  MODEL_LOADS+=("$(sed -n 's/.*loadMs=\([0-9.]*\).*/\1/p' <<<"$MODEL_INFO")")
+  MODEL_CPUS+=("$(sed -n 's/.*loadCpuMs=\([0-9.]*\).*/\1/p' <<<"$MODEL_INFO")")
+done
+MODEL_BYTES=$(sed -n 's/.*bytes=\([0-9]*\).*/\1/p' <<<"$MODEL_INFO")
+MODEL_TYPES=$(sed -n 's/.*types=\([0-9]*\).*/\1/p' <<<"$MODEL_INFO")
+MODEL_MEMBERS=$(sed -n 's/.*members=\([0-9]*\).*/\1/p' <<<"$MODEL_INFO")
+MODEL_LINES=$(sed -n 's/^lineNames=//p' <<<"$MODEL_INFO")
+MODEL_LOAD=$(printf '%s\n' "${MODEL_LOADS[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+MODEL_CPU=$(printf '%s\n' "${MODEL_CPUS[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+MODEL_LINE="API model: $MODEL_BYTES bytes gzip-compressed in the jar ($MODEL_TYPES types, $MODEL_MEMBERS members, client lines $MODEL_LINES); first use loads it in $MODEL_LOAD ms wall, $MODEL_CPU ms CPU (medians of $REPS fresh JVMs; wall ${MODEL_LOADS[*]} ms)."
+echo "$MODEL_LINE"
+
 PARSED=$(python3 -c "import json;print(json.load(open('$WORK/lenient.json'))['stats']['filesParsed'])")
 FINDINGS_L=$(python3 -c "import json;print(len(json.load(open('$WORK/lenient.json'))['findings']))")
 FINDINGS_LA=$(python3 -c "import json;print(len(json.load(open('$WORK/lenient-all.json'))['findings']))")
@@ -111,6 +128,7 @@ Tree: $FILES Java files from the sources jars of ${SOURCES[*]}.
 The prefilter sent $PARSED of $FILES files to the parser. Findings: lenient $FINDINGS_L (prefilter off: $FINDINGS_LA), precise $FINDINGS_P.
 Machine: $MACHINE. Median of $REPS runs each, same run, JVM heap -Xmx4g.
 Command: \`bash analyzer/src/bench/analyzer-benchmark.sh $REPS\` (after \`mvn -B install -DskipTests\`).
+$MODEL_LINE
 
 $TABLE
 

@@ -68,8 +68,7 @@ class RuleCatalogTest {
 
   /**
    * Every rule's fixture compiles against the real client jars, and the rule reports exactly its
-   * marked lines in precise mode, with lenient mode a subset that still finds every line not
-   * marked precise-only (see FixtureRunner.verify).
+   * marked lines in precise and in lenient mode (see FixtureRunner.verify).
    */
   @TestFactory
   Stream<DynamicTest> everyRuleMatchesItsFixtureInBothModes(@TempDir Path out) {

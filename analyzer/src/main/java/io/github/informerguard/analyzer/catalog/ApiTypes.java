@@ -26,6 +26,8 @@ public final class ApiTypes {
   public static final String F8_RESOURCE_EVENT_HANDLER =
       "io.fabric8.kubernetes.client.informers.ResourceEventHandler";
   public static final String F8_DSL = "io.fabric8.kubernetes.client.dsl.";
+  /** fabric8 5.x {@code client.customResource(CustomResourceDefinitionContext)}: raw JSON operations (gone in 6.0). */
+  public static final String F8_RAW_CUSTOM_RESOURCE = "io.fabric8.kubernetes.client.dsl.internal.RawCustomResourceOperationsImpl";
 
   // kubernetes-client/java (the official client)
   public static final String K8S_INFORMER_FACTORY = "io.kubernetes.client.informer.SharedInformerFactory";

@@ -107,6 +107,8 @@ public final class LifecycleApis {
   public static final List<WatchSite> WATCHES = List.of(
       // Watchable.watch(Watcher) / watch(ListOptions, Watcher) / watch(String rv, Watcher): returns Watch (Closeable).
       new WatchSite(Library.FABRIC8, Set.of(F8_WATCHABLE), null, "watch", Set.of(1, 2), false),
+      // 5.x customResource(ctx).watch(Watcher<String>) / watch(ns, w) / watch(ns, ListOptions, w): returns Watch.
+      new WatchSite(Library.FABRIC8, Set.of(F8_RAW_CUSTOM_RESOURCE), null, "watch", Set.of(1, 2, 3), false),
       // Watch.createWatch(ApiClient, Call, Type): a Watch<T> that is Closeable and Iterable.
       new WatchSite(Library.CLIENT_JAVA, Set.of(), K8S_WATCH, "createWatch", Set.of(3), true),
       // GenericKubernetesApi.watch(...) returns Watchable<T> (Closeable).

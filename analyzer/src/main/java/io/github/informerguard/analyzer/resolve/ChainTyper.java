@@ -83,7 +83,7 @@ final class ChainTyper {
       }
     }
     if (results.isEmpty()) {
-      return Optional.empty();
+      return lombokGetter(receiver, name, arity);
     }
     // Overloads (and covariant overrides) must agree on the erased type, or we do not guess.
     Set<String> erasures = new HashSet<>();
@@ -94,6 +94,24 @@ final class ChainTyper {
       return mostSpecific(results);
     }
     return results.get(0);
+  }
+
+  /**
+   * A getter that Lombok generates on a source type ({@code @Getter}, {@code @Data}, {@code @Value}):
+   * the solver reads the sources as written and does not see it; its type is the field's.
+   */
+  private Optional<GType> lombokGetter(GType receiver, String name, int arity) {
+    for (GType owner : selfAndAncestors(receiver)) {
+      Optional<com.github.javaparser.ast.body.VariableDeclarator> field =
+          Resolution.attempt(() -> owner.declaration().toAst().orElse(null))
+              .filter(com.github.javaparser.ast.body.TypeDeclaration.class::isInstance)
+              .flatMap(t -> Lombok.getterField((com.github.javaparser.ast.body.TypeDeclaration<?>) t, name, arity));
+      if (field.isPresent()) {
+        Map<String, Optional<GType>> bindings = bindings(owner);
+        return Resolution.attempt(field.get().getType()::resolve).flatMap(t -> convert(t, bindings));
+      }
+    }
+    return Optional.empty();
   }
 
   /** Among disagreeing results, the one that is a subtype of all others (covariant returns). */

@@ -4,7 +4,6 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
-import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
@@ -23,15 +22,19 @@ import io.github.informerguard.analyzer.api.AnalysisMode;
 import io.github.informerguard.analyzer.api.Match;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
-import io.github.informerguard.analyzer.catalog.LibraryModel;
+import io.github.informerguard.analyzer.model.ApiModel;
+import io.github.informerguard.analyzer.model.ModelField;
+import io.github.informerguard.analyzer.resolve.LenientChainTyper.MType;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * Type facts without a classpath: declared types of variables resolved through imports,
- * fluent chains typed through {@link LibraryModel}, user types through their declarations in
- * the analyzed sources. Answers UNKNOWN whenever a guess would be needed.
+ * fluent chains typed step by step through the generated {@link ApiModel} (type arguments
+ * substituted as precise mode does), user types and their members, inherited ones and Lombok
+ * accessors included, through their declarations in the analyzed sources. Answers UNKNOWN
+ * whenever a guess would be needed.
  */
 public final class LenientTypeFacts implements TypeFacts {
 
@@ -39,10 +42,12 @@ public final class LenientTypeFacts implements TypeFacts {
 
   private final SourceTypes sources;
   private final TypeNames names;
+  private final LenientChainTyper chains;
 
   public LenientTypeFacts(SourceTypes sources) {
     this.sources = sources;
     this.names = new TypeNames(sources);
+    this.chains = new LenientChainTyper(sources, names);
   }
 
   @Override
@@ -85,9 +90,20 @@ public final class LenientTypeFacts implements TypeFacts {
             .flatMap(t -> Scopes.field((TypeDeclaration<?>) t, f.getNameAsString()));
       }
       Optional<String> owner = typeNameOf(scope);
-      return owner.flatMap(sources::find).flatMap(t -> Scopes.field(t, f.getNameAsString()));
+      if (owner.isEmpty()) {
+        return Optional.empty();
+      }
+      Optional<VariableRef> inSource = sources.find(owner.get()).flatMap(t -> Scopes.field(t, f.getNameAsString()));
+      return inSource.isPresent() ? inSource : libraryConstant(owner.get(), f.getNameAsString());
     }
     return Optional.empty();
+  }
+
+  /** A static field of a client library type, with the constant javac would inline. */
+  private static Optional<VariableRef> libraryConstant(String owner, String name) {
+    Optional<ModelField> field = ApiModel.get().type(owner).flatMap(t -> t.field(name)).filter(ModelField::isStatic);
+    return field.map(f -> new VariableRef(name, VariableRef.Kind.FIELD, true, f.constant().isPresent(),
+        Optional.of(owner), Optional.empty(), Optional.empty(), f.constant()));
   }
 
   /** A qualifier that names a type ({@code Constants} in {@code Constants.RESYNC}). */
@@ -128,73 +144,105 @@ public final class LenientTypeFacts implements TypeFacts {
 
   /** The qualified static type of an expression, when declarations and the model tell it. */
   public Optional<String> typeOf(Expression e, int depth) {
+    return genericTypeOf(e, depth).map(MType::name);
+  }
+
+  Optional<MType> genericTypeOf(Expression e) {
+    return genericTypeOf(e, 0);
+  }
+
+  private Optional<MType> genericTypeOf(Expression e, int depth) {
     if (depth > MAX_DEPTH) {
       return Optional.empty();
     }
     if (e instanceof EnclosedExpr en) {
-      return typeOf(en.getInner(), depth + 1);
+      return genericTypeOf(en.getInner(), depth + 1);
     }
     if (e instanceof CastExpr c) {
-      return declaredType(c.getType());
+      return chains.typeAt(c.getType());
     }
     if (e instanceof ObjectCreationExpr o) {
-      return names.resolve(o.getType().getNameWithScope(), o);
+      return o.getAnonymousClassBody().isPresent() || o.getType().isUsingDiamondOperator()
+          ? names.resolve(o.getType().getNameWithScope(), o).map(MType::raw)
+          : chains.typeAt(o.getType());
+    }
+    if (e instanceof ThisExpr t && t.getTypeName().isEmpty()) {
+      return enclosingType(e);
     }
     if (e instanceof NameExpr || e instanceof FieldAccessExpr) {
       Optional<VariableRef> v = variable(e);
-      if (v.isEmpty()) {
-        return Optional.empty();
+      if (v.isPresent()) {
+        return v.get().declaration().flatMap(d -> typeOfDeclaration(d, depth));
       }
-      return v.get().declaration().flatMap(d -> typeOfDeclaration(d, depth));
+      if (e instanceof FieldAccessExpr f && typeNameOf(f.getScope()).isEmpty()) {
+        return genericTypeOf(f.getScope(), depth + 1).flatMap(r -> chains.fieldType(r, f.getNameAsString()));
+      }
+      if (e instanceof NameExpr n) {
+        return enclosingType(n).flatMap(r -> chains.fieldType(r, n.getNameAsString())); // an inherited field
+      }
+      return Optional.empty();
     }
     if (e instanceof MethodCallExpr call) {
+      int arity = call.getArguments().size();
       if (call.getScope().isEmpty()) {
-        return ownMethodReturnType(call);
+        return ownMethodReturnType(call, arity);
       }
       Expression scope = call.getScope().get();
-      Optional<String> receiver = typeOf(scope, depth + 1);
+      Optional<MType> receiver = genericTypeOf(scope, depth + 1);
       if (receiver.isEmpty()) {
-        receiver = typeNameOf(scope); // a static call: ControllerBuilder.controllerWatchBuilder(...)
+        // A static call: ControllerBuilder.controllerWatchBuilder(...)
+        receiver = typeNameOf(scope).map(MType::raw);
       }
-      return receiver.flatMap(r -> LibraryModel.returnType(r, call.getNameAsString()));
+      return receiver.flatMap(r -> chains.returnType(r, call.getNameAsString(), arity));
     }
     return Optional.empty();
   }
 
-  private Optional<String> typeOfDeclaration(Node declaration, int depth) {
+  private Optional<MType> typeOfDeclaration(Node declaration, int depth) {
     if (declaration instanceof VariableDeclarator d) {
       if (d.getType().isVarType()) {
-        return d.getInitializer().flatMap(i -> typeOf(i, depth + 1));
+        return d.getInitializer().flatMap(i -> genericTypeOf(i, depth + 1));
       }
-      return declaredType(d.getType());
+      return chains.typeAt(d.getType());
     }
     if (declaration instanceof Parameter p && !p.getType().isUnknownType() && !p.getType().isVarType()) {
-      return declaredType(p.getType());
+      return chains.typeAt(p.getType());
     }
     return Optional.empty();
   }
 
-  /** A call to a method of the enclosing class: its declared return type, if unambiguous. */
-  private Optional<String> ownMethodReturnType(MethodCallExpr call) {
-    Optional<ClassOrInterfaceDeclaration> owner = call.findAncestor(ClassOrInterfaceDeclaration.class);
-    if (owner.isEmpty()) {
-      return Optional.empty();
+  /** The innermost enclosing class, its own type variables unbound (erased to their bounds). */
+  private Optional<MType> enclosingType(Node n) {
+    for (Optional<Node> p = n.getParentNode(); p.isPresent(); p = p.get().getParentNode()) {
+      if (p.get() instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
+        return Optional.empty(); // this and inherited names belong to the anonymous class
+      }
+      if (p.get() instanceof TypeDeclaration<?>) {
+        break;
+      }
     }
-    var candidates = owner.get().getMethodsByName(call.getNameAsString()).stream()
-        .filter(m -> m.getParameters().size() == call.getArguments().size())
-        .toList();
-    if (candidates.size() != 1) {
-      return Optional.empty();
+    return n.findAncestor(TypeDeclaration.class)
+        .flatMap(t -> ((TypeDeclaration<?>) t).getFullyQualifiedName())
+        .map(MType::raw);
+  }
+
+  /** A call to a method of an enclosing class (declared, inherited or Lombok-generated). */
+  private Optional<MType> ownMethodReturnType(MethodCallExpr call, int arity) {
+    for (Optional<Node> n = call.getParentNode(); n.isPresent(); n = n.get().getParentNode()) {
+      if (n.get() instanceof TypeDeclaration<?> t && t.getFullyQualifiedName().isPresent()) {
+        MType self = MType.raw(t.getFullyQualifiedName().get());
+        boolean declares = chains.selfAndAncestors(self).stream()
+            .anyMatch(a -> chains.declared(a.type().name()).map(d -> !d.methods(call.getNameAsString()).isEmpty()).orElse(false));
+        if (declares) {
+          return chains.returnType(self, call.getNameAsString(), arity);
+        }
+      }
     }
-    MethodDeclaration m = candidates.get(0);
-    return declaredType(m.getType());
+    return Optional.empty();
   }
 
   private Optional<String> declaredType(Type type) {
-    if (type instanceof ClassOrInterfaceType c) {
-      return names.resolve(c.getNameWithScope(), c);
-    }
-    return Optional.empty();
+    return chains.typeAt(type).map(MType::name);
   }
 
   /** Whether {@code type} is one of {@code targets} or reaches one through known supertypes. */
@@ -210,9 +258,9 @@ public final class LenientTypeFacts implements TypeFacts {
     if (!seen.add(type) || depth > MAX_DEPTH) {
       return Match.UNKNOWN;
     }
-    if (LibraryModel.knows(type)) {
-      Set<String> supers = LibraryModel.selfAndSupertypes(type);
-      return Match.of(supers.stream().anyMatch(targets::contains));
+    if (ApiModel.get().knows(type)) {
+      // Model types reach only model and JDK types, both fully known: NO is an answer.
+      return Match.of(chains.ancestorNames(type).stream().anyMatch(targets::contains));
     }
     Optional<TypeDeclaration<?>> declared = sources.find(type);
     if (declared.isEmpty()) {
@@ -250,6 +298,20 @@ public final class LenientTypeFacts implements TypeFacts {
       return i.getImplementedTypes();
     }
     return java.util.List.of();
+  }
+
+  /**
+   * The analyzed-source type that a call's scope or a reference's qualifier denotes: a type
+   * name ({@code Library::index}, {@code Library.index(x)}) or an expression of that type.
+   */
+  public Optional<TypeDeclaration<?>> sourceTypeOf(Expression scope) {
+    Optional<String> name;
+    if (scope instanceof com.github.javaparser.ast.expr.TypeExpr t && t.getType().isClassOrInterfaceType()) {
+      name = names.resolve(t.getType().asClassOrInterfaceType().getNameWithScope(), t);
+    } else {
+      name = typeNameOf(scope).or(() -> typeOf(scope, 0));
+    }
+    return name.flatMap(sources::find);
   }
 
   public TypeNames names() {

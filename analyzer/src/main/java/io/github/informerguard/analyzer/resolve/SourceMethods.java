@@ -11,7 +11,6 @@ import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
-import io.github.informerguard.analyzer.api.AnalysisMode;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +19,9 @@ import java.util.Optional;
 /**
  * Finds the source declaration of a called or referenced method. Same-file lookups give the
  * same answer in both modes; {@link #forCall(MethodCallExpr, TypeFacts)} and
- * {@link #forReference(MethodReferenceExpr, TypeFacts)} then ask the symbol solver in precise
- * mode (which also sees the other analyzed files). Overloads with the same arity are never
- * guessed between.
+ * {@link #forReference(MethodReferenceExpr, TypeFacts)} then look in the other analyzed files,
+ * through the symbol solver in precise mode and the source index in lenient mode. Overloads
+ * with the same arity are never guessed between.
  */
 public final class SourceMethods {
 
@@ -35,8 +34,12 @@ public final class SourceMethods {
 
   public static Optional<MethodDeclaration> forCall(MethodCallExpr call, TypeFacts types) {
     Optional<MethodDeclaration> local = forCallInFile(call);
-    if (local.isPresent() || types.mode() != AnalysisMode.PRECISE) {
+    if (local.isPresent()) {
       return local;
+    }
+    if (types instanceof LenientTypeFacts lenient) {
+      return call.getScope().flatMap(lenient::sourceTypeOf)
+          .flatMap(t -> unique(t, call.getNameAsString(), call.getArguments().size()));
     }
     return Resolution.attempt(() -> call.resolve().toAst().orElse(null))
         .filter(MethodDeclaration.class::isInstance)
@@ -55,8 +58,12 @@ public final class SourceMethods {
   /** A reference used as a {@code Function}: the one-parameter method it names. */
   public static Optional<MethodDeclaration> forReference(MethodReferenceExpr ref, TypeFacts types) {
     Optional<MethodDeclaration> local = inFile(Optional.of(ref.getScope()), ref.getIdentifier(), 1, ref);
-    if (local.isPresent() || types.mode() != AnalysisMode.PRECISE) {
+    if (local.isPresent()) {
       return local;
+    }
+    if (types instanceof LenientTypeFacts lenient) {
+      // Another analyzed file (IndexFunctionLibrary::recordingIndex), found through the source index.
+      return lenient.sourceTypeOf(ref.getScope()).flatMap(t -> unique(t, ref.getIdentifier(), 1));
     }
     Optional<MethodDeclaration> viaSolver = Resolution.attempt(() -> ref.resolve().toAst().orElse(null))
         .filter(MethodDeclaration.class::isInstance)

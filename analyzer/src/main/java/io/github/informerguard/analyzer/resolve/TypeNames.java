@@ -4,19 +4,11 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.TypeDeclaration;
-import io.github.informerguard.analyzer.catalog.LibraryModel;
+import io.github.informerguard.analyzer.model.ApiModel;
 import java.util.Optional;
-import java.util.Set;
 
 /** Resolves a type name written in source to a qualified name, from the file's own declarations and imports. */
 public final class TypeNames {
-
-  private static final Set<String> JAVA_LANG =
-      Set.of("Long", "Integer", "Math", "String", "Object", "Thread", "System", "AutoCloseable",
-          "Runnable", "InterruptedException", "Exception", "RuntimeException", "Throwable",
-          "Iterable", "Boolean", "Double", "Short", "Byte", "Character", "Number", "Error",
-          "StrictMath", "Void", "Class", "Record", "Enum", "Override", "SuppressWarnings",
-          "Deprecated", "FunctionalInterface", "SafeVarargs");
 
   private final SourceTypes sources;
 
@@ -75,7 +67,7 @@ public final class TypeNames {
         if (sources.find(candidate).isPresent()) {
           return Optional.of(candidate);
         }
-        Optional<String> known = LibraryModel.knownInPackage(imp.getNameAsString(), simple);
+        Optional<String> known = ApiModel.get().typeInPackage(imp.getNameAsString(), simple);
         if (known.isPresent()) {
           return known;
         }
@@ -84,7 +76,7 @@ public final class TypeNames {
         }
       }
     }
-    if (JAVA_LANG.contains(simple)) {
+    if (!simple.isEmpty() && Character.isUpperCase(simple.charAt(0)) && JdkTypes.exists("java.lang." + simple)) {
       return Optional.of("java.lang." + simple);
     }
     return Optional.empty();

@@ -16,8 +16,8 @@ import java.util.stream.Stream;
  * A fixture folder ({@code src/test/resources/fixtures/<RuleId>/}) of real Java files with
  * inline expectations: a line ending in {@code // violation: RuleId} must be reported for that
  * rule and no unmarked line may be. Options after the id:
- * {@code severity=info} expects that severity; {@code precise-only} marks a finding that lenient
- * mode is allowed to miss (it has no classpath to see the type).
+ * {@code severity=info} expects that severity. Both modes must report exactly the marked lines
+ * (there is no lenient-only miss: lenient mode types through the generated API model).
  */
 public record Fixture(Path directory, List<Path> files) {
 
@@ -25,7 +25,7 @@ public record Fixture(Path directory, List<Path> files) {
       Pattern.compile("//\\s*violation:\\s*([A-Za-z]+)((?:\\s+[a-z-]+(?:=[a-z]+)?)*)\\s*$");
 
   /** One expected finding. */
-  public record Expected(String file, int line, String ruleId, String severity, boolean preciseOnly) {}
+  public record Expected(String file, int line, String ruleId, String severity) {}
 
   public static Fixture of(String ruleId) {
     URL url = Fixture.class.getClassLoader().getResource("fixtures/" + ruleId);
@@ -62,7 +62,7 @@ public record Fixture(Path directory, List<Path> files) {
             }
           }
           out.add(new Expected(directory.relativize(f).toString().replace('\\', '/'), i + 1, m.group(1),
-              severity, opts.contains("precise-only")));
+              severity));
         }
       }
     }
