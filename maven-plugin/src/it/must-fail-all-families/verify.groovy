@@ -10,7 +10,7 @@ def EXPECTED = [
     ['MissingGoneHandling',   'src/main/java/demo/gone/GoneMisuse.java', 22],
     ['StatefulIndexFunction', 'src/main/java/demo/index/IndexMisuse.java', 15],
     ['ShortResyncPeriod', 'src/main/java/demo/resync/ResyncMisuse.java', 23],
-    ['ShortResyncPeriod', 'src/main/java/demo/resync/ResyncMisuse.java', 24],
+    ['ShortResyncPeriod', 'src/main/java/demo/resync/ResyncMisuse.java', 26],
     ['ShortResyncPeriod', 'src/main/java/demo/resync/ResyncMisuse.java', 27],
 ]
 
@@ -32,7 +32,7 @@ assert actual.size() == EXPECTED.size()
 // The folded values appear in the messages (a constant in the same file, a TimeUnit call, a constant in another file).
 def messages = json.findings.findAll { it.ruleId == 'ShortResyncPeriod' }.collectEntries { [(it.line): it.message] }
 assert messages[23].contains('30s')
-assert messages[24].contains('10s')
+assert messages[26].contains('10s')
 assert messages[27].contains('20s')
 
 // Each finding is logged javac-style at its severity's level, with the absolute path.

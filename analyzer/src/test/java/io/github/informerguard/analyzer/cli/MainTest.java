@@ -59,8 +59,8 @@ class MainTest {
   @Test
   void textReportIsJavacStyleAndExitIsOneOnWarnings() {
     assertThat(run("src")).isEqualTo(1);
-    assertThat(out.toString()).contains("src/p/Op.java:9:5: warning: [ShortResyncPeriod] resync period resolves to 30s");
-    assertThat(out.toString()).contains("src/p/Op.java:10:5: info: [ShortResyncPeriod]");
+    assertThat(out.toString()).contains("src/p/Op.java:9:19: warning: [ShortResyncPeriod] resync period resolves to 30s");
+    assertThat(out.toString()).contains("src/p/Op.java:10:19: info: [ShortResyncPeriod]");
     assertThat(out.toString()).contains("2 findings, 0 file errors; 1 files scanned, 1 parsed, lenient mode");
   }
 
@@ -111,12 +111,13 @@ class MainTest {
     assertThat(json.get("tool").get("version").asText()).isEqualTo("0.1.0-SNAPSHOT");
     assertThat(json.get("mode").asText()).isEqualTo("lenient");
     JsonNode f = json.get("findings").get(0);
-    assertThat(f.fieldNames()).toIterable().containsExactly("ruleId", "severity", "file", "line", "column", "message", "detail");
+    assertThat(f.fieldNames()).toIterable().containsExactly("ruleId", "severity", "file", "line", "column", "message", "detail", "fingerprint");
+    assertThat(f.get("fingerprint").asText()).matches("[0-9a-f]{32}");
     assertThat(f.get("ruleId").asText()).isEqualTo("ShortResyncPeriod");
     assertThat(f.get("severity").asText()).isEqualTo("warning");
     assertThat(f.get("file").asText()).isEqualTo("src/p/Op.java");
     assertThat(f.get("line").asInt()).isEqualTo(9);
-    assertThat(f.get("column").asInt()).isEqualTo(5);
+    assertThat(f.get("column").asInt()).isEqualTo(19); // "inform", the called method
     assertThat(json.get("errors").isArray()).isTrue();
     assertThat(json.get("stats").fieldNames()).toIterable().containsExactly("filesScanned", "filesParsed", "millis");
     assertThat(out.toString()).isEmpty();

@@ -94,7 +94,7 @@ class SarifReportTest {
     JsonNode loc = result.get("locations").get(0).get("physicalLocation");
     assertThat(loc.get("artifactLocation").get("uri").asText()).isEqualTo("src/p%20q/Op.java");
     assertThat(loc.get("region").get("startLine").asInt()).isEqualTo(9);
-    assertThat(loc.get("region").get("startColumn").asInt()).isEqualTo(5);
+    assertThat(loc.get("region").get("startColumn").asInt()).isEqualTo(19); // "inform", the called method
     JsonNode notification = run.get("invocations").get(0).get("toolExecutionNotifications").get(0);
     assertThat(notification.get("message").get("text").asText()).contains("Broken.java").contains("does not parse");
   }

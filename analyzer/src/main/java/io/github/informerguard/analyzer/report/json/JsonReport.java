@@ -44,6 +44,7 @@ public final class JsonReport implements Reporter {
       n.put("column", f.column());
       n.put("message", f.message());
       n.put("detail", f.detail());
+      n.put("fingerprint", f.fingerprint());
     }
     ArrayNode errors = root.putArray("errors");
     for (AnalysisError e : result.errors()) {
