@@ -52,9 +52,16 @@ assert logHas("informer-guard found ${EXPECTED.size()} findings at or above warn
 assert logHas('BUILD FAILURE')
 
 // The SARIF report has the same results and describes every rule that ran.
+// Its URIs are relative to the repository root (the nearest folder above holding .git), as code scanning needs.
 def run = sarif.runs[0]
 assert sarif.version == '2.1.0'
+def root = basedir.canonicalFile
+while (root != null && !new File(root, '.git').exists()) { root = root.parentFile }
+def relative = root == null ? '' : root.toPath().relativize(basedir.canonicalFile.toPath()).toString().replace('\\', '/')
+def prefix = relative.isEmpty() ? '' : relative + '/'
 assert run.results.collect { [it.ruleId, it.locations[0].physicalLocation.artifactLocation.uri,
-                               it.locations[0].physicalLocation.region.startLine] }.toSet() == EXPECTED.toSet()
+                               it.locations[0].physicalLocation.region.startLine] }.toSet() ==
+    EXPECTED.collect { [it[0], prefix + it[1], it[2]] }.toSet()
+assert run.results.every { it.partialFingerprints['informerGuard/v1'] }
 assert run.tool.driver.rules*.id.containsAll(EXPECTED.collect { it[0] }.toSet())
 return true

@@ -11,7 +11,9 @@ import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.policy.PolicyException;
 import io.github.informerguard.analyzer.policy.PolicyLoader;
 import io.github.informerguard.analyzer.report.ReportFormat;
+import io.github.informerguard.analyzer.report.RepositoryRoot;
 import io.github.informerguard.analyzer.report.Reporter;
+import io.github.informerguard.analyzer.report.sarif.SarifLog;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -87,6 +89,10 @@ public final class Main implements Callable<Integer> {
   @Option(names = "--fail-on", paramLabel = "info|warning|error|never", defaultValue = "warning",
       description = "Exit with 1 when a finding has at least this severity (default: ${DEFAULT-VALUE}).")
   String failOn;
+
+  @Option(names = "--source-root", paramLabel = "DIR",
+      description = "Folder that SARIF paths are relative to. Default: the nearest folder above the analyzed files that holds .git, else the working directory.")
+  Path sourceRoot;
 
   @Option(names = "--list-rules", description = "List the rules and exit.")
   boolean listRules;
@@ -180,6 +186,9 @@ public final class Main implements Callable<Integer> {
       return 2;
     }
     List<Path> inputs = paths.stream().map(workingDirectory::resolve).toList();
+    if (sourceRoot != null && !Files.isDirectory(workingDirectory.resolve(sourceRoot))) {
+      return usage("--source-root " + sourceRoot + " is not a directory");
+    }
     AnalysisResult result;
     try {
       result = new Analyzer(registry).analyze(new AnalysisRequest(inputs, cp, policy, only, workingDirectory, 0));
@@ -187,6 +196,10 @@ public final class Main implements Callable<Integer> {
       err.println("informer-guard: " + e.getCause().getMessage());
       return 2;
     }
+    Path repositoryRoot = sourceRoot != null
+        ? workingDirectory.resolve(sourceRoot).toAbsolutePath().normalize()
+        : RepositoryRoot.findOr(inputs, workingDirectory);
+    Reporter reporter = Reporter.of(reportFormat, workingDirectory, repositoryRoot, SarifLog.DEFAULT_AUTOMATION_ID);
     try {
       if (output != null) {
         Path target = workingDirectory.resolve(output);
@@ -194,10 +207,10 @@ public final class Main implements Callable<Integer> {
           Files.createDirectories(target.getParent());
         }
         try (Writer w = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
-          Reporter.of(reportFormat, workingDirectory).write(result, w);
+          reporter.write(result, w);
         }
       } else {
-        Reporter.of(reportFormat, workingDirectory).write(result, out);
+        reporter.write(result, out);
       }
     } catch (IOException e) {
       err.println("informer-guard: cannot write report: " + e.getMessage());

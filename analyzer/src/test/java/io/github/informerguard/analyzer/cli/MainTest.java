@@ -140,4 +140,23 @@ class MainTest {
     assertThat(run("--help")).isZero();
     assertThat(out.toString()).contains("--classpath").contains("Exit status").contains("@SuppressWarnings");
   }
+
+  private String sarifUri(Path workingDirectory, String... args) throws IOException {
+    StringWriter sarif = new StringWriter();
+    assertThat(Main.run(args, workingDirectory, new PrintWriter(sarif), new PrintWriter(err))).isEqualTo(1);
+    return new ObjectMapper().readTree(sarif.toString()).get("runs").get(0).get("results").get(0)
+        .get("locations").get(0).get("physicalLocation").get("artifactLocation").get("uri").asText();
+  }
+
+  @Test
+  void sarifPathsAreRelativeToTheRepositoryRootOrSourceRoot() throws IOException {
+    Files.createDirectories(dir.resolve(".git"));
+    Path module = dir.resolve("src");
+    assertThat(sarifUri(module, "--rules", "ShortResyncPeriod", "--format", "sarif", "p"))
+        .as("found from .git above the analyzed files, not the working directory").isEqualTo("src/p/Op.java");
+    assertThat(sarifUri(module, "--rules", "ShortResyncPeriod", "--format", "sarif", "--source-root", ".", "p"))
+        .isEqualTo("p/Op.java");
+    assertThat(run("--format", "sarif", "--source-root", "nowhere", "src")).isEqualTo(2);
+    assertThat(err.toString()).contains("--source-root nowhere is not a directory");
+  }
 }
