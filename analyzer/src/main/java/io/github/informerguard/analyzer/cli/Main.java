@@ -5,6 +5,7 @@ import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.engine.AnalysisRequest;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.Baseline;
 import io.github.informerguard.analyzer.engine.Analyzer;
 import io.github.informerguard.analyzer.engine.RuleRegistry;
 import io.github.informerguard.analyzer.policy.Policy;
@@ -13,6 +14,7 @@ import io.github.informerguard.analyzer.policy.PolicyLoader;
 import io.github.informerguard.analyzer.report.ReportFormat;
 import io.github.informerguard.analyzer.report.RepositoryRoot;
 import io.github.informerguard.analyzer.report.Reporter;
+import io.github.informerguard.analyzer.report.TextReport;
 import io.github.informerguard.analyzer.report.sarif.SarifLog;
 import java.io.File;
 import java.io.IOException;
@@ -89,6 +91,14 @@ public final class Main implements Callable<Integer> {
   @Option(names = "--fail-on", paramLabel = "info|warning|error|never", defaultValue = "warning",
       description = "Exit with 1 when a finding has at least this severity (default: ${DEFAULT-VALUE}).")
   String failOn;
+
+  @Option(names = "--baseline", paramLabel = "FILE",
+      description = "Report only findings whose fingerprint is not in FILE (written by --write-baseline); entries that match nothing are listed as stale.")
+  Path baseline;
+
+  @Option(names = "--write-baseline", paramLabel = "FILE",
+      description = "Write every current finding to FILE as the accepted baseline, to adopt the rules on existing code.")
+  Path writeBaseline;
 
   @Option(names = "--source-root", paramLabel = "DIR",
       description = "Folder that SARIF paths are relative to. Default: the nearest folder above the analyzed files that holds .git, else the working directory.")
@@ -196,6 +206,22 @@ public final class Main implements Callable<Integer> {
       err.println("informer-guard: " + e.getCause().getMessage());
       return 2;
     }
+    try {
+      if (writeBaseline != null) {
+        Baseline.write(workingDirectory.resolve(writeBaseline), result);
+      }
+      if (baseline != null) {
+        Path b = workingDirectory.resolve(baseline);
+        if (!Files.isRegularFile(b)) {
+          err.println("informer-guard: baseline file not found: " + baseline);
+          return 2;
+        }
+        result = Baseline.read(b).apply(result);
+      }
+    } catch (IOException e) {
+      err.println("informer-guard: " + e.getMessage());
+      return 2;
+    }
     Path repositoryRoot = sourceRoot != null
         ? workingDirectory.resolve(sourceRoot).toAbsolutePath().normalize()
         : RepositoryRoot.findOr(inputs, workingDirectory);
@@ -209,6 +235,8 @@ public final class Main implements Callable<Integer> {
         try (Writer w = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
           reporter.write(result, w);
         }
+        // The report went to a file: say on the terminal what is in it, and where.
+        err.println(TextReport.summary(result) + "; report: " + output);
       } else {
         reporter.write(result, out);
       }

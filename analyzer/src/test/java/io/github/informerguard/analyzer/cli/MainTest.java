@@ -61,7 +61,7 @@ class MainTest {
     assertThat(run("src")).isEqualTo(1);
     assertThat(out.toString()).contains("src/p/Op.java:9:19: warning: [ShortResyncPeriod] resync period resolves to 30s");
     assertThat(out.toString()).contains("src/p/Op.java:10:19: info: [ShortResyncPeriod]");
-    assertThat(out.toString()).contains("2 findings, 0 file errors; 1 files scanned, 1 parsed, lenient mode");
+    assertThat(out.toString()).contains("2 findings, 0 file errors; 1 file scanned, 1 parsed, lenient mode");
   }
 
   @Test
