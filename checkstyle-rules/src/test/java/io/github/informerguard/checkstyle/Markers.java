@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 record Markers(List<Mark> marks) {
 
   private static final Pattern MARK =
-      Pattern.compile("//\\s*violation:\\s*([A-Za-z]+)((?:\\s+[a-z-]+(?:=[a-z]+)?)*)\\s*$");
+      Pattern.compile("//\\s*violation:\\s*([A-Za-z]+)((?:\\s+[a-z-]+(?:=[a-z0-9]+)?)*)\\s*$");
 
   record Mark(String ruleId, String file, int line, boolean preciseOnly) {
     String key() {

@@ -5,13 +5,17 @@ import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.engine.AnalysisRequest;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.Baseline;
 import io.github.informerguard.analyzer.engine.Analyzer;
 import io.github.informerguard.analyzer.engine.RuleRegistry;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.policy.PolicyException;
 import io.github.informerguard.analyzer.policy.PolicyLoader;
 import io.github.informerguard.analyzer.report.ReportFormat;
+import io.github.informerguard.analyzer.report.RepositoryRoot;
 import io.github.informerguard.analyzer.report.Reporter;
+import io.github.informerguard.analyzer.report.TextReport;
+import io.github.informerguard.analyzer.report.sarif.SarifLog;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -28,6 +32,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -41,29 +46,15 @@ import picocli.CommandLine.Parameters;
     sortOptions = false,
     usageHelpAutoWidth = true,
     description = {
-      "Finds Kubernetes informer and watch misuse in Java operator code (fabric8, client-java, Java Operator SDK):",
-      "short resync periods, informers and watches that are never stopped, swallowed interrupts, unbounded waits,",
-      "stateful index functions and raw watches that ignore HTTP 410 Gone.",
+      "Finds Kubernetes informer and watch misuse in Java operator code (fabric8, client-java, Java Operator SDK): short resync periods, informers and watches that are never stopped, swallowed interrupts, unbounded waits, stateful index functions and raw watches that ignore HTTP 410 Gone.",
       "",
-      "Without --classpath types come from imports and simple names (lenient mode). With the project's classpath",
-      "(jars and class folders) receivers are resolved by the symbol solver (precise mode), which is more exact."
+      "Without --classpath types come from imports and simple names (lenient mode). With the project's classpath (jars and class folders) receivers are resolved by the symbol solver (precise mode), which is more exact."
     },
-    footerHeading = "%nExamples:%n",
-    footer = {
-      "  java -jar informer-guard.jar src/main/java",
-      "  java -jar informer-guard.jar --classpath \"$(cat cp.txt)\" --format sarif --output ig.sarif src/main/java",
-      "    (cp.txt from: mvn dependency:build-classpath -Dmdep.outputFile=cp.txt)",
-      "  java -jar informer-guard.jar --rules ShortResyncPeriod --fail-on error src",
-      "",
-      "Exit status: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage, config or I/O error.",
-      "Files that do not parse are listed as errors and skipped; they do not change the exit status.",
-      "Suppress a finding with @SuppressWarnings(\"informer-guard:RuleId\") on the enclosing declaration.",
-      "Rule documentation: " + RuleDescriptor.DOCS_BASE
-    })
+    footerHeading = "%nExamples:%n")
 public final class Main implements Callable<Integer> {
 
   @Parameters(paramLabel = "PATH", arity = "0..*",
-      description = "Java files or directories (searched recursively for .java files).")
+      description = "Java files or directories (directories are searched recursively for Java files).")
   List<Path> paths = new ArrayList<>();
 
   @Option(names = "--format", paramLabel = "text|json|sarif", defaultValue = "text",
@@ -78,7 +69,7 @@ public final class Main implements Callable<Integer> {
   String classpath;
 
   @Option(names = "--config", paramLabel = "FILE",
-      description = "Policy file (YAML or JSON). Default: ./" + PolicyLoader.DEFAULT_FILE_NAME + " when present.")
+      description = PolicyLoader.DEFAULT_FILE_NAME + " in the working directory, when present, is used without this option. Policy file, YAML or JSON.")
   Path config;
 
   @Option(names = "--rules", paramLabel = "Id1,Id2", split = ",", description = "Run only these rules.")
@@ -87,6 +78,18 @@ public final class Main implements Callable<Integer> {
   @Option(names = "--fail-on", paramLabel = "info|warning|error|never", defaultValue = "warning",
       description = "Exit with 1 when a finding has at least this severity (default: ${DEFAULT-VALUE}).")
   String failOn;
+
+  @Option(names = "--baseline", paramLabel = "FILE",
+      description = "Report only findings whose fingerprint is not in FILE (written by --write-baseline); entries that match nothing are listed as stale.")
+  Path baseline;
+
+  @Option(names = "--write-baseline", paramLabel = "FILE",
+      description = "Write every current finding to FILE as the accepted baseline, to adopt the rules on existing code.")
+  Path writeBaseline;
+
+  @Option(names = "--source-root", paramLabel = "DIR",
+      description = "Folder that SARIF paths are relative to. Default: the repository root (the nearest folder above the analyzed files holding a .git entry), else the working directory.")
+  Path sourceRoot;
 
   @Option(names = "--list-rules", description = "List the rules and exit.")
   boolean listRules;
@@ -112,6 +115,17 @@ public final class Main implements Callable<Integer> {
     CommandLine cl = new CommandLine(new Main(workingDirectory, out, err));
     cl.setOut(out);
     cl.setErr(err);
+    // Commands and addresses are never broken across lines, whatever the width (HelpFooter).
+    cl.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER,
+        help -> HelpFooter.render(help.commandSpec().usageMessage().width()));
+    cl.setParameterExceptionHandler((ex, arguments) -> {
+      String hint = ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()
+          ? " (did you mean " + String.join(" or ", u.getSuggestions()) + "?)" : "";
+      err.println("informer-guard: " + ex.getMessage() + hint);
+      err.println(HINT);
+      err.flush();
+      return 2;
+    });
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       err.println("informer-guard: " + ex.getMessage());
       err.flush();
@@ -128,7 +142,8 @@ public final class Main implements Callable<Integer> {
     RuleRegistry registry = RuleRegistry.builtIn();
     if (listRules) {
       for (RuleDescriptor d : registry.descriptors()) {
-        out.printf("%-24s %-8s %-16s %s%n", d.id(), d.defaultSeverity().id(), d.family().label(), d.summary());
+        out.printf("%-24s %-16s %s%n", d.id(), d.family().label(), d.summary());
+        out.printf("%-24s %-16s severity: %s%n", "", "", d.severities());
       }
       return 0;
     }
@@ -180,6 +195,16 @@ public final class Main implements Callable<Integer> {
       return 2;
     }
     List<Path> inputs = paths.stream().map(workingDirectory::resolve).toList();
+    for (Path p : paths) {
+      Optional<String> problem = withoutJavaFiles(p, workingDirectory.resolve(p));
+      if (problem.isPresent()) {
+        err.println("informer-guard: " + problem.get());
+        return 2;
+      }
+    }
+    if (sourceRoot != null && !Files.isDirectory(workingDirectory.resolve(sourceRoot))) {
+      return usage("--source-root " + sourceRoot + " is not a directory");
+    }
     AnalysisResult result;
     try {
       result = new Analyzer(registry).analyze(new AnalysisRequest(inputs, cp, policy, only, workingDirectory, 0));
@@ -188,16 +213,38 @@ public final class Main implements Callable<Integer> {
       return 2;
     }
     try {
+      if (writeBaseline != null) {
+        Baseline.write(workingDirectory.resolve(writeBaseline), result);
+      }
+      if (baseline != null) {
+        Path b = workingDirectory.resolve(baseline);
+        if (!Files.isRegularFile(b)) {
+          err.println("informer-guard: baseline file not found: " + baseline);
+          return 2;
+        }
+        result = Baseline.read(b).apply(result);
+      }
+    } catch (IOException e) {
+      err.println("informer-guard: " + e.getMessage());
+      return 2;
+    }
+    Path repositoryRoot = sourceRoot != null
+        ? workingDirectory.resolve(sourceRoot).toAbsolutePath().normalize()
+        : RepositoryRoot.findOr(inputs, workingDirectory);
+    Reporter reporter = Reporter.of(reportFormat, workingDirectory, repositoryRoot, SarifLog.DEFAULT_AUTOMATION_ID);
+    try {
       if (output != null) {
         Path target = workingDirectory.resolve(output);
         if (target.getParent() != null) {
           Files.createDirectories(target.getParent());
         }
         try (Writer w = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
-          Reporter.of(reportFormat, workingDirectory).write(result, w);
+          reporter.write(result, w);
         }
+        // The report went to a file: say on the terminal what is in it, and where.
+        err.println(TextReport.summary(result) + "; report: " + output);
       } else {
-        Reporter.of(reportFormat, workingDirectory).write(result, out);
+        reporter.write(result, out);
       }
     } catch (IOException e) {
       err.println("informer-guard: cannot write report: " + e.getMessage());
@@ -206,10 +253,29 @@ public final class Main implements Callable<Integer> {
     return failLevel.map(result::hasFindingsAtOrAbove).orElse(false) ? 1 : 0;
   }
 
+  private static final String HINT = "Try 'java -jar informer-guard.jar --help' for the options.";
+
   private int usage(String message) {
     err.println("informer-guard: " + message);
-    err.println("Try 'java -jar informer-guard.jar --help' for the options.");
+    err.println(HINT);
     return 2;
+  }
+
+  /** An input that exists but holds no Java file is a mistake (a wrong folder), not a clean result. */
+  private Optional<String> withoutJavaFiles(Path shown, Path input) {
+    if (Files.isRegularFile(input)) {
+      return input.getFileName().toString().endsWith(".java") ? Optional.empty()
+          : Optional.of(shown + " is not a .java file");
+    }
+    if (!Files.isDirectory(input)) {
+      return Optional.empty(); // discovery reports a missing path with its own message
+    }
+    try (Stream<Path> files = Files.walk(input)) {
+      return files.anyMatch(p -> p.toString().endsWith(".java") && Files.isRegularFile(p)) ? Optional.empty()
+          : Optional.of(shown + " holds no .java file; name a source folder such as src/main/java");
+    } catch (IOException | UncheckedIOException e) {
+      return Optional.empty();
+    }
   }
 
   private List<Path> parseClasspath(String cp) throws IOException {

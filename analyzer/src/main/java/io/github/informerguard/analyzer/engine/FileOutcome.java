@@ -7,7 +7,7 @@ import java.util.List;
 public record FileOutcome(List<Finding> findings, List<AnalysisError> errors, boolean parsed) {
 
   public FileOutcome {
-    findings = findings.stream().sorted(Finding.ORDER).toList();
+    findings = Fingerprints.disambiguate(findings).stream().sorted(Finding.ORDER).toList();
     errors = List.copyOf(errors);
   }
 

@@ -59,9 +59,9 @@ class MainTest {
   @Test
   void textReportIsJavacStyleAndExitIsOneOnWarnings() {
     assertThat(run("src")).isEqualTo(1);
-    assertThat(out.toString()).contains("src/p/Op.java:9:5: warning: [ShortResyncPeriod] resync period resolves to 30s");
-    assertThat(out.toString()).contains("src/p/Op.java:10:5: info: [ShortResyncPeriod]");
-    assertThat(out.toString()).contains("2 findings, 0 file errors; 1 files scanned, 1 parsed, lenient mode");
+    assertThat(out.toString()).contains("src/p/Op.java:9:19: warning: [ShortResyncPeriod] resync period resolves to 30s");
+    assertThat(out.toString()).contains("src/p/Op.java:10:19: info: [ShortResyncPeriod]");
+    assertThat(out.toString()).contains("2 findings, 0 file errors; 1 file scanned, 1 parsed, lenient mode");
   }
 
   @Test
@@ -100,7 +100,61 @@ class MainTest {
   void unparsableFileAloneDoesNotChangeTheExitStatus() throws IOException {
     Files.writeString(dir.resolve("src/p/Broken.java"), "package p; class Broken { void informer( }");
     assertThat(run("--rules", "ShortResyncPeriod", "--fail-on", "error", "src")).isZero();
-    assertThat(out.toString()).contains("src/p/Broken.java:1: error: does not parse");
+    assertThat(out.toString()).contains("src/p/Broken.java:1: error: does not parse: found \"}\" at column 40"
+        + System.lineSeparator());
+    assertThat(out.toString()).as("not JavaParser's list of forty expected tokens").doesNotContain("expected one of", "\"abstract\"");
+  }
+
+  @Test
+  void pathWithoutJavaFilesIsAnErrorNamingIt() throws IOException {
+    Files.createDirectories(dir.resolve("docs"));
+    Files.writeString(dir.resolve("docs/README.md"), "# not java");
+    assertThat(run("docs")).isEqualTo(2);
+    assertThat(err.toString()).contains("informer-guard: docs holds no .java file");
+    assertThat(run("docs/README.md")).isEqualTo(2);
+    assertThat(err.toString()).contains("docs/README.md is not a .java file");
+    assertThat(out.toString()).doesNotContain("0 files scanned");
+  }
+
+  @Test
+  void unknownOptionIsOneLineAndAHintNotTheWholeHelp() {
+    assertThat(run("--outptu", "x.json", "src")).isEqualTo(2);
+    assertThat(err.toString().lines().toList()).containsExactly(
+        "informer-guard: Unknown option: '--outptu' (did you mean --output?)",
+        "Try 'java -jar informer-guard.jar --help' for the options.");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void outputFileStillGetsAOneLineSummaryOnStandardError() {
+    assertThat(run("--output", "ig.txt", "src")).as("findings at the fail level: documented exit 1").isEqualTo(1);
+    assertThat(dir.resolve("ig.txt")).content().contains("[ShortResyncPeriod]");
+    assertThat(err.toString().lines().toList()).containsExactly(
+        err.toString().lines().findFirst().orElseThrow());
+    assertThat(err.toString()).startsWith("informer-guard: 2 findings, 0 file errors; 1 file scanned, 1 parsed, lenient mode, ")
+        .contains("; report: ig.txt");
+    assertThat(run("--fail-on", "never", "--output", "ig.txt", "src")).isZero();
+  }
+
+  @Test
+  void helpKeepsCommandsAndTheDocsAddressWholeAtAnyWidth() {
+    for (String width : new String[] {"60", "80", "120"}) {
+      System.setProperty("picocli.usage.width", width);
+      try {
+        StringWriter help = new StringWriter();
+        assertThat(Main.run(new String[] {"--help"}, dir, new PrintWriter(help), new PrintWriter(err))).isZero();
+        java.util.List<String> lines = help.toString().lines().toList();
+        assertThat(lines).as("width %s", width)
+            .contains("  " + io.github.informerguard.analyzer.api.RuleDescriptor.DOCS_BASE)
+            .contains("  java -jar informer-guard.jar --classpath \"$(cat cp.txt)\" --format sarif --output ig.sarif src/main/java")
+            .contains("  mvn dependency:build-classpath -Dmdep.outputFile=cp.txt")
+            .anySatisfy(l -> assertThat(l).contains("informer-guard.yaml"));
+        lines.stream().filter(l -> !l.startsWith("  java ") && !l.startsWith("  mvn ") && !l.startsWith("  https:"))
+            .forEach(l -> assertThat(l.length()).as("prose wrapped at %s: %s", width, l).isLessThanOrEqualTo(Integer.parseInt(width)));
+      } finally {
+        System.clearProperty("picocli.usage.width");
+      }
+    }
   }
 
   @Test
@@ -111,12 +165,13 @@ class MainTest {
     assertThat(json.get("tool").get("version").asText()).isEqualTo("0.1.0-SNAPSHOT");
     assertThat(json.get("mode").asText()).isEqualTo("lenient");
     JsonNode f = json.get("findings").get(0);
-    assertThat(f.fieldNames()).toIterable().containsExactly("ruleId", "severity", "file", "line", "column", "message", "detail");
+    assertThat(f.fieldNames()).toIterable().containsExactly("ruleId", "severity", "file", "line", "column", "message", "detail", "fingerprint");
+    assertThat(f.get("fingerprint").asText()).matches("[0-9a-f]{32}");
     assertThat(f.get("ruleId").asText()).isEqualTo("ShortResyncPeriod");
     assertThat(f.get("severity").asText()).isEqualTo("warning");
     assertThat(f.get("file").asText()).isEqualTo("src/p/Op.java");
     assertThat(f.get("line").asInt()).isEqualTo(9);
-    assertThat(f.get("column").asInt()).isEqualTo(5);
+    assertThat(f.get("column").asInt()).isEqualTo(19); // "inform", the called method
     assertThat(json.get("errors").isArray()).isTrue();
     assertThat(json.get("stats").fieldNames()).toIterable().containsExactly("filesScanned", "filesParsed", "millis");
     assertThat(out.toString()).isEmpty();
@@ -134,9 +189,31 @@ class MainTest {
   void listRulesVersionAndHelp() {
     assertThat(run("--list-rules")).isZero();
     RuleRegistry.builtIn().descriptors().forEach(d -> assertThat(out.toString()).contains(d.id()));
+    assertThat(out.toString()).as("the severities a rule really reports")
+        .contains("severity: warning; error inside informer, watch and reconcile callbacks")
+        .contains("severity: warning; info for a hardcoded configuration default");
     assertThat(run("--version")).isZero();
     assertThat(out.toString()).contains("informer-guard 0.1.0-SNAPSHOT");
     assertThat(run("--help")).isZero();
     assertThat(out.toString()).contains("--classpath").contains("Exit status").contains("@SuppressWarnings");
+  }
+
+  private String sarifUri(Path workingDirectory, String... args) throws IOException {
+    StringWriter sarif = new StringWriter();
+    assertThat(Main.run(args, workingDirectory, new PrintWriter(sarif), new PrintWriter(err))).isEqualTo(1);
+    return new ObjectMapper().readTree(sarif.toString()).get("runs").get(0).get("results").get(0)
+        .get("locations").get(0).get("physicalLocation").get("artifactLocation").get("uri").asText();
+  }
+
+  @Test
+  void sarifPathsAreRelativeToTheRepositoryRootOrSourceRoot() throws IOException {
+    Files.createDirectories(dir.resolve(".git"));
+    Path module = dir.resolve("src");
+    assertThat(sarifUri(module, "--rules", "ShortResyncPeriod", "--format", "sarif", "p"))
+        .as("found from .git above the analyzed files, not the working directory").isEqualTo("src/p/Op.java");
+    assertThat(sarifUri(module, "--rules", "ShortResyncPeriod", "--format", "sarif", "--source-root", ".", "p"))
+        .isEqualTo("p/Op.java");
+    assertThat(run("--format", "sarif", "--source-root", "nowhere", "src")).isEqualTo(2);
+    assertThat(err.toString()).contains("--source-root nowhere is not a directory");
   }
 }

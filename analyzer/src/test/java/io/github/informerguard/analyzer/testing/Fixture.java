@@ -16,16 +16,18 @@ import java.util.stream.Stream;
  * A fixture folder ({@code src/test/resources/fixtures/<RuleId>/}) of real Java files with
  * inline expectations: a line ending in {@code // violation: RuleId} must be reported for that
  * rule and no unmarked line may be. Options after the id:
- * {@code severity=info} expects that severity. Both modes must report exactly the marked lines
- * (there is no lenient-only miss: lenient mode types through the generated API model).
+ * {@code severity=info} expects that severity; {@code col=12} expects that column (where the
+ * offending name is: the called method of a multi-line chain). Both modes must report exactly
+ * the marked lines (there is no lenient-only miss: lenient mode types through the generated API
+ * model).
  */
 public record Fixture(Path directory, List<Path> files) {
 
   private static final Pattern MARK =
-      Pattern.compile("//\\s*violation:\\s*([A-Za-z]+)((?:\\s+[a-z-]+(?:=[a-z]+)?)*)\\s*$");
+      Pattern.compile("//\\s*violation:\\s*([A-Za-z]+)((?:\\s+[a-z-]+(?:=[a-z0-9]+)?)*)\\s*$");
 
   /** One expected finding. */
-  public record Expected(String file, int line, String ruleId, String severity) {}
+  public record Expected(String file, int line, String ruleId, String severity, Integer column) {}
 
   public static Fixture of(String ruleId) {
     URL url = Fixture.class.getClassLoader().getResource("fixtures/" + ruleId);
@@ -56,13 +58,16 @@ public record Fixture(Path directory, List<Path> files) {
         if (m.find()) {
           String opts = m.group(2) == null ? "" : m.group(2);
           String severity = null;
+          Integer column = null;
           for (String o : opts.trim().split("\\s+")) {
             if (o.startsWith("severity=")) {
               severity = o.substring("severity=".length());
+            } else if (o.startsWith("col=")) {
+              column = Integer.valueOf(o.substring("col=".length()));
             }
           }
           out.add(new Expected(directory.relativize(f).toString().replace('\\', '/'), i + 1, m.group(1),
-              severity));
+              severity, column));
         }
       }
     }

@@ -62,6 +62,7 @@ public final class FixtureRunner {
     assertThat(keys(precise, fixture)).as("precise findings of %s", ruleId)
         .containsExactlyInAnyOrderElementsOf(expectedKeys(expected));
     assertSeverities(precise, fixture, expected);
+    assertColumns(precise, fixture, expected);
 
     AnalysisResult lenient = run(fixture, ruleId, false);
     Set<String> lenientKeys = keys(lenient, fixture);
@@ -81,6 +82,16 @@ public final class FixtureRunner {
           .filter(x -> key(x, fixture).equals(e.file() + ":" + e.line()))
           .findFirst().orElseThrow();
       assertThat(f.severity().id()).as("severity at %s:%d", e.file(), e.line()).isEqualTo(e.severity().toLowerCase(Locale.ROOT));
+    }
+  }
+
+  private static void assertColumns(AnalysisResult result, Fixture fixture, List<Fixture.Expected> expected) {
+    for (Fixture.Expected e : expected) {
+      if (e.column() == null) {
+        continue;
+      }
+      assertThat(result.findings().stream().filter(x -> key(x, fixture).equals(e.file() + ":" + e.line()))
+          .map(Finding::column).toList()).as("column at %s:%d (the offending name)", e.file(), e.line()).contains(e.column());
     }
   }
 

@@ -47,7 +47,8 @@ public final class ShortResyncPeriod implements Rule {
       Family.RESYNC,
       "0.1.0",
       ResyncApis.TRIGGER_WORDS,
-      Map.of(MINIMUM_PERIOD, OptionType.DURATION, MINIMUM_RECONCILIATION_INTERVAL, OptionType.DURATION));
+      Map.of(MINIMUM_PERIOD, OptionType.DURATION, MINIMUM_RECONCILIATION_INTERVAL, OptionType.DURATION),
+      Map.of(Severity.INFO, "for a hardcoded configuration default (a property's fallback value)"));
 
   @Override
   public RuleDescriptor descriptor() {
@@ -97,7 +98,7 @@ public final class ShortResyncPeriod implements Rule {
     for (String springAnnotation : ResyncApis.MILLIS_ANNOTATIONS) {
       if (ctx.types().annotationIs(annotation, springAnnotation).isYes()) {
         member(normal, ResyncApis.MILLIS_ANNOTATION_ELEMENT).ifPresent(value ->
-            evaluate(ctx, folder, annotation, value, Unit.MILLIS, Kind.INFORMER_RESYNC, "client-java"));
+            evaluate(ctx, folder, element(value, annotation), value, Unit.MILLIS, Kind.INFORMER_RESYNC, "client-java"));
         return;
       }
     }
@@ -129,8 +130,13 @@ public final class ShortResyncPeriod implements Rule {
       return;
     }
     long millis = unit.toMillis(((Number) n.get().value()).longValue());
-    judge(ctx, interval, List.of(new Folded(millis, n.get().configDefault())), Unit.DURATION,
+    judge(ctx, element(amount.get(), interval), List.of(new Folded(millis, n.get().configDefault())), Unit.DURATION,
         Kind.RECONCILIATION_INTERVAL, "JOSDK");
+  }
+
+  /** The {@code name = value} pair that holds {@code value}: findings are shown at the element. */
+  private static Node element(Expression value, AnnotationExpr annotation) {
+    return value.getParentNode().filter(MemberValuePair.class::isInstance).orElse(annotation);
   }
 
   private static Optional<Expression> member(NormalAnnotationExpr a, String name) {
