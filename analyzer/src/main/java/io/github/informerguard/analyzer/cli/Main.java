@@ -88,6 +88,10 @@ public final class Main implements Callable<Integer> {
       description = "Exit with 1 when a finding has at least this severity (default: ${DEFAULT-VALUE}).")
   String failOn;
 
+  @Option(names = "--include-tests",
+      description = "Report findings in test code too (test roots and JUnit, TestNG or AssertJ users), as testSources: report.")
+  boolean includeTests;
+
   @Option(names = "--list-rules", description = "List the rules and exit.")
   boolean listRules;
 
@@ -171,6 +175,9 @@ public final class Main implements Callable<Integer> {
     } catch (PolicyException e) {
       err.println("informer-guard: " + e.getMessage());
       return 2;
+    }
+    if (includeTests) {
+      policy = policy.withTestSourcesReported();
     }
     Optional<List<Path>> cp;
     try {
