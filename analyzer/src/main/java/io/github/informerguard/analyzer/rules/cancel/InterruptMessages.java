@@ -17,6 +17,8 @@ final class InterruptMessages {
     CONTINUES,
     /** Leaves the method (returns, or falls off its end) without re-interrupting. */
     RETURNS,
+    /** Breaks out of its loop, and the code after the loop runs, without re-interrupting. */
+    BREAKS,
     /** Throws a different exception that wraps or replaces it, without re-interrupting. */
     WRAPPED
   }
@@ -36,6 +38,7 @@ final class InterruptMessages {
     String message = switch (ending) {
       case CONTINUES -> caught + " carries on without re-interrupting the thread or rethrowing";
       case RETURNS -> caught + " returns without re-interrupting the thread";
+      case BREAKS -> caught + " leaves the loop without re-interrupting the thread";
       case WRAPPED -> caught + " is rethrown as " + wrapper.orElse("another exception")
           + " without re-interrupting the thread";
     };
@@ -44,6 +47,10 @@ final class InterruptMessages {
           + " the thread's owner asks this work to stop (ExecutorService.shutdownNow(), Future.cancel(true),"
           + " Thread.interrupt()); carrying on uses the request up, so the work cannot be stopped, and later"
           + " blocking calls on this thread wait as if nothing had been asked.";
+      case BREAKS -> "The loop stops, but catching InterruptedException cleared the thread's interrupt status: the"
+          + " code after the loop, callers further up the stack and the thread's owner (an executor's shutdownNow(),"
+          + " Future.cancel(true)) cannot see that cancellation was requested, and later blocking calls on this"
+          + " thread are not interrupted.";
       case RETURNS, WRAPPED -> "This work stops, but catching InterruptedException cleared the thread's interrupt"
           + " status: callers further up the stack and the thread's owner (an executor's shutdownNow(),"
           + " Future.cancel(true)) cannot see that cancellation was requested, and later blocking calls on this"
@@ -53,6 +60,8 @@ final class InterruptMessages {
     String fix = switch (ending) {
       case WRAPPED -> " Fix: call Thread.currentThread().interrupt() before throwing " + wrapper.orElse("it")
           + ", or let the InterruptedException propagate.";
+      case BREAKS -> " Fix: call Thread.currentThread().interrupt() before the break, or let the"
+          + " InterruptedException propagate (declare throws InterruptedException).";
       case RETURNS -> " Fix: call Thread.currentThread().interrupt() before returning, or let the"
           + " InterruptedException propagate (declare throws InterruptedException).";
       case CONTINUES -> " Fix: stop the work: call Thread.currentThread().interrupt() and return or throw, or let"

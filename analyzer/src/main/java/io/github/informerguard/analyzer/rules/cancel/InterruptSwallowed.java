@@ -126,7 +126,8 @@ public final class InterruptSwallowed implements Rule {
         continue; // scope kubernetes: this code has nothing to do with the clients
       }
       InterruptMessages.Ending ending = outcome == Outcome.WRAPPED ? InterruptMessages.Ending.WRAPPED
-          : returns ? InterruptMessages.Ending.RETURNS : InterruptMessages.Ending.CONTINUES;
+          : returns ? InterruptMessages.Ending.RETURNS
+          : endsWithBreak(clause) ? InterruptMessages.Ending.BREAKS : InterruptMessages.Ending.CONTINUES;
       InterruptMessages.Text text = InterruptMessages.of(ending, alternatives.size() > 1, name, where(clause),
           thrownWrapper(ctx, clause.getBody()), callback);
       if (callback.isPresent()) {
@@ -229,6 +230,12 @@ public final class InterruptSwallowed implements Rule {
       return false; // returns on some paths only; judged as carrying on
     }
     return isTail(clause.getParentNode().orElse(null), body);
+  }
+
+  /** A catch whose last statement is a plain {@code break}: it leaves the loop, and the code after the loop runs. */
+  private static boolean endsWithBreak(CatchClause clause) {
+    return clause.getBody().getStatements().getLast()
+        .filter(st -> st instanceof BreakStmt b && b.getLabel().isEmpty()).isPresent();
   }
 
   /** Whether nothing runs after {@code node} (a statement) before {@code body} ends. */

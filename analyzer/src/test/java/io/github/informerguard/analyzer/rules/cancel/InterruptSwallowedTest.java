@@ -92,6 +92,15 @@ class InterruptSwallowedTest {
   }
 
   @Test
+  void breakingMessageSaysItLeavesTheLoop() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
+    var f = findingAt(r, ID, "OwnedThreads.java", "InterruptedException breaksThenWorks");
+    assertThat(f.message()).isEqualTo("InterruptedException caught as 'breaksThenWorks' in a lambda in"
+        + " startBreakingOutThenWorking() leaves the loop without re-interrupting the thread");
+    assertThat(f.detail()).contains("the code after the loop").contains("before the break");
+  }
+
+  @Test
   void wrappingMessageNamesTheExceptionThrownInstead() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
     var f = findingAt(r, ID, "ClientCode.java", "InterruptedException takeInterrupted");
