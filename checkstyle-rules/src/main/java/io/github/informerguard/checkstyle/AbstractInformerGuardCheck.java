@@ -152,6 +152,12 @@ public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
           yield Boolean.valueOf(value);
         }
         case INTEGER -> Integer.valueOf(value);
+        case SCOPE -> {
+          if (!type.keywords().contains(value)) {
+            throw new IllegalArgumentException("'" + value + "' must be one of " + String.join(", ", type.keywords()));
+          }
+          yield value;
+        }
       };
     } catch (IllegalArgumentException e) {
       throw new CheckstyleException("informer-guard: " + ruleId + " option '" + key + "': " + e.getMessage(), e);

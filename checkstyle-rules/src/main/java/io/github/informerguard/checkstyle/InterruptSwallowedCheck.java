@@ -15,4 +15,14 @@ public final class InterruptSwallowedCheck extends AbstractInformerGuardCheck {
   public InterruptSwallowedCheck() {
     super(RULE_ID);
   }
+
+  /**
+   * Which code to report in, as the policy's {@code scope}: {@code kubernetes} (default: code that
+   * uses the Kubernetes clients or runs in their callbacks) or {@code all}.
+   *
+   * @param scope kubernetes or all
+   */
+  public void setScope(String scope) {
+    option("scope", scope);
+  }
 }

@@ -162,7 +162,9 @@ final class CheckstyleHarness {
 
   /** The analyzer's own lenient findings (what the CLI reports without --classpath) on the same inputs. */
   static Set<Reported> analyzerLenient(Path input, Path relativeTo, Policy policy) {
-    AnalysisResult result = new Analyzer().analyze(AnalysisRequest.lenient(List.of(input), policy, relativeTo));
+    // The checks report in test code too (Checkstyle chooses the files), so the engine must as well.
+    AnalysisResult result = new Analyzer().analyze(AnalysisRequest.lenient(List.of(input),
+        policy.withTestSourcesReported(), relativeTo));
     Set<Reported> out = new TreeSet<>();
     for (Finding f : result.findings()) {
       out.add(new Reported(f.ruleId(), null, relative(relativeTo, f.file().toString()), f.line(), f.column(),

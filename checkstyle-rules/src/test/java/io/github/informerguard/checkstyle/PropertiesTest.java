@@ -97,6 +97,20 @@ class PropertiesTest {
   }
 
   @Test
+  void interruptScopePropertyReachesTheEngine() throws CheckstyleException {
+    Path dir = CheckstyleHarness.fixturesRoot().resolve("InterruptSwallowedAllScope");
+    Set<Reported> all = CheckstyleHarness.analyzerLenient(dir, dir, new Policy("test", Map.of("InterruptSwallowed",
+        new RuleSettings(true, Severity.WARNING, Map.of("scope", "all"))), List.of()));
+    assertThat(all).isNotEmpty();
+    assertThat(plain(runOne("<module name=\"InterruptSwallowed\"><property name=\"scope\" value=\"all\"/></module>",
+        dir))).isEqualTo(all);
+    assertThat(plain(runOne("<module name=\"InterruptSwallowed\"/>", dir))).isEmpty();
+    assertThatThrownBy(() -> runOne(
+        "<module name=\"InterruptSwallowed\"><property name=\"scope\" value=\"everything\"/></module>", dir))
+        .hasStackTraceContaining("option 'scope': 'everything' must be one of kubernetes, all");
+  }
+
+  @Test
   void badValuesAndUnknownOptionsAreConfigurationErrors() {
     assertThatThrownBy(() -> runOne(
         "<module name=\"ShortResyncPeriod\"><property name=\"minimumPeriod\" value=\"five minutes\"/></module>", DIR))

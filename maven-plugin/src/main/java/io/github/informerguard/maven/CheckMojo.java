@@ -155,7 +155,7 @@ public class CheckMojo extends AbstractMojo {
     }
 
     Analyzer analyzer = new Analyzer();
-    Policy policy = loadPolicy(analyzer);
+    Policy policy = includeTests ? loadPolicy(analyzer).withTestSourcesReported() : loadPolicy(analyzer);
     Path basedir = project.getBasedir().toPath().toAbsolutePath().normalize();
     List<Path> files;
     try {

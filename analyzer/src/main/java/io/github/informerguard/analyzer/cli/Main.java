@@ -91,6 +91,10 @@ public final class Main implements Callable<Integer> {
       description = "Folder that SARIF paths are relative to. Default: the repository root (the nearest folder above the analyzed files holding a .git entry), else the working directory.")
   Path sourceRoot;
 
+  @Option(names = "--include-tests",
+      description = "Report findings in test code too (test roots and JUnit, TestNG or AssertJ users), as testSources: report.")
+  boolean includeTests;
+
   @Option(names = "--list-rules", description = "List the rules and exit.")
   boolean listRules;
 
@@ -186,6 +190,9 @@ public final class Main implements Callable<Integer> {
     } catch (PolicyException e) {
       err.println("informer-guard: " + e.getMessage());
       return 2;
+    }
+    if (includeTests) {
+      policy = policy.withTestSourcesReported();
     }
     Optional<List<Path>> cp;
     try {

@@ -12,6 +12,7 @@ import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleSettings;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.policy.Policy;
+import io.github.informerguard.analyzer.report.DisplayPaths;
 import io.github.informerguard.analyzer.resolve.CompiledConstants;
 import io.github.informerguard.analyzer.resolve.Diagnostics;
 import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
@@ -67,10 +68,14 @@ public final class Analyzer {
     List<List<Rule>> applicableRules = new ArrayList<>();
     List<AnalysisError> errors = new ArrayList<>();
     SourceIndex index = new SourceIndex(List.of());
+    DisplayPaths shown = new DisplayPaths(request.workingDirectory());
+    boolean skipTests = !request.policy().reportTestSources();
     for (Path p : paths) {
       Object read = SourceReader.read(p);
       if (read instanceof SourceFile f) {
-        List<Rule> applicable = PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
+        // A skipped test file stays in the index by path, like any file that no rule looks at.
+        boolean skipped = skipTests && TestCode.underTestRoot(shown.show(p));
+        List<Rule> applicable = skipped ? List.of() : PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
         if (applicable.isEmpty()) {
           index.addByPath(f);
         } else {
@@ -144,7 +149,9 @@ public final class Analyzer {
   /**
    * Analyzes one file's text in lenient mode, for front ends that see one file at a time (the
    * Checkstyle checks). Types declared beside the file under its source root are still found,
-   * so a file gets the same findings as from the CLI without a classpath. Thread-safe; the
+   * so a file gets the same findings as from the CLI without a classpath. Test roots are not
+   * judged here (the front end chooses its files and there is no working directory to judge paths
+   * from); a policy that skips test code still skips JUnit, TestNG and AssertJ users. Thread-safe; the
    * source index of each root is built once and reused.
    */
   public FileOutcome analyzeText(Path file, String text, Policy policy) {
@@ -242,6 +249,9 @@ public final class Analyzer {
       }
       CompilationUnit unit = result.getResult().get();
       index.offer(file, unit);
+      if (!policy.reportTestSources() && TestCode.usesTestFramework(unit)) {
+        return new FileOutcome(List.of(), List.of(), true);
+      }
       List<Finding> findings = new ArrayList<>();
       List<AnalysisError> errors = new ArrayList<>();
       for (Rule rule : rules) {

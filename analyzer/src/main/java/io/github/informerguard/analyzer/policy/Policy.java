@@ -15,12 +15,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * mention run with their descriptor's defaults.
  *
  * @param source where the policy came from, for messages ({@code <defaults>} when none)
+ * @param reportTestSources policy {@code testSources: report} (CLI {@code --include-tests}, the
+ *     plugin's {@code includeTests}): findings in test code are reported; by default they are not
  */
-public record Policy(String source, Map<String, RuleSettings> rules, List<String> exclude) {
+public record Policy(String source, Map<String, RuleSettings> rules, List<String> exclude, boolean reportTestSources) {
 
   public Policy {
     rules = Map.copyOf(rules);
     exclude = List.copyOf(exclude);
+  }
+
+  /** A policy that skips test code ({@code testSources: skip}, the default). */
+  public Policy(String source, Map<String, RuleSettings> rules, List<String> exclude) {
+    this(source, rules, exclude, false);
   }
 
   public static Policy defaults() {
@@ -56,6 +63,11 @@ public record Policy(String source, Map<String, RuleSettings> rules, List<String
   public Policy withExclusions(List<String> more) {
     var all = new java.util.ArrayList<>(exclude);
     all.addAll(more);
-    return new Policy(source, rules, all);
+    return new Policy(source, rules, all, reportTestSources);
+  }
+
+  /** This policy with {@code testSources: report} (a front end's include-tests switch). */
+  public Policy withTestSourcesReported() {
+    return new Policy(source, rules, exclude, true);
   }
 }

@@ -65,20 +65,22 @@ public final class PolicyLoader {
       return new Policy(source, Map.of(), List.of());
     }
     if (!root.isObject()) {
-      throw new PolicyException(source + ": the policy must be a mapping with keys 'rules' and 'exclude'");
+      throw new PolicyException(source + ": the policy must be a mapping with keys 'rules', 'exclude' and 'testSources'");
     }
     Map<String, RuleSettings> settings = new HashMap<>();
     List<String> exclude = new ArrayList<>();
+    boolean reportTests = false;
     for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       switch (e.getKey()) {
         case "rules" -> settings.putAll(readRules(e.getValue(), source));
         case "exclude" -> exclude.addAll(readStrings(e.getValue(), source, "exclude"));
+        case "testSources" -> reportTests = readTestSources(e.getValue(), source);
         default -> throw new PolicyException(
-            source + ": unknown key '" + e.getKey() + "'; expected 'rules' or 'exclude'");
+            source + ": unknown key '" + e.getKey() + "'; expected 'rules', 'exclude' or 'testSources'");
       }
     }
-    return new Policy(source, settings, exclude);
+    return new Policy(source, settings, exclude, reportTests);
   }
 
   private Map<String, RuleSettings> readRules(JsonNode node, String source) {
@@ -158,6 +160,13 @@ public final class PolicyLoader {
           throw new PolicyException(source + ": '" + key + "': " + ex.getMessage());
         }
       }
+      case SCOPE -> {
+        if (!v.isTextual() || !type.keywords().contains(v.asText())) {
+          throw new PolicyException(source + ": '" + key + "' must be one of " + String.join(", ", type.keywords())
+              + ", not " + v);
+        }
+        return v.asText();
+      }
       case BOOLEAN -> {
         if (!v.isBoolean()) {
           throw new PolicyException(source + ": '" + key + "' must be true or false, not " + v);
@@ -171,6 +180,16 @@ public final class PolicyLoader {
         return v.intValue();
       }
     }
+  }
+
+  private static boolean readTestSources(JsonNode v, String source) {
+    if (v.isTextual() && v.asText().equals("report")) {
+      return true;
+    }
+    if (v.isTextual() && v.asText().equals("skip")) {
+      return false;
+    }
+    throw new PolicyException(source + ": 'testSources' must be skip or report, not " + v);
   }
 
   private static List<String> readStrings(JsonNode node, String source, String key) {

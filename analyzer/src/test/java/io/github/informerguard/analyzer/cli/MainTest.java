@@ -65,6 +65,18 @@ class MainTest {
   }
 
   @Test
+  void includeTestsReportsTestCode() throws IOException {
+    Files.createDirectories(dir.resolve("src/test/java/p"));
+    Files.writeString(dir.resolve("src/test/java/p/OpTest.java"), Files.readString(dir.resolve("src/p/Op.java"))
+        .replace("class Op", "class OpTest"));
+    assertThat(run("--format", "json", "src")).isEqualTo(1);
+    assertThat(out.toString()).doesNotContain("OpTest.java");
+    out.getBuffer().setLength(0);
+    assertThat(run("--format", "json", "--include-tests", "src")).isEqualTo(1);
+    assertThat(out.toString()).contains("src/test/java/p/OpTest.java");
+  }
+
+  @Test
   void failOnDecidesTheExitStatus() {
     assertThat(run("--fail-on", "error", "src")).isZero();
     assertThat(run("--fail-on", "info", "src")).isEqualTo(1);

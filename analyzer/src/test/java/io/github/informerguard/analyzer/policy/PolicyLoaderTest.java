@@ -70,6 +70,23 @@ class PolicyLoaderTest {
   }
 
   @Test
+  void testSourcesIsSkipByDefaultAndAcceptsReport() {
+    assertThat(loader.parse("rules: {}", "x.yaml").reportTestSources()).isFalse();
+    assertThat(loader.parse("testSources: skip", "x.yaml").reportTestSources()).isFalse();
+    assertThat(loader.parse("testSources: report", "x.yaml").reportTestSources()).isTrue();
+    assertThatThrownBy(() -> loader.parse("testSources: yes", "x.yaml"))
+        .isInstanceOf(PolicyException.class).hasMessageContaining("'testSources' must be skip or report");
+  }
+
+  @Test
+  void interruptScopeAcceptsKubernetesAndAll() {
+    assertThat(loader.parse("rules: { InterruptSwallowed: { scope: all } }", "x.yaml").rules()
+        .get("InterruptSwallowed").option("scope")).contains("all");
+    assertThatThrownBy(() -> loader.parse("rules: { InterruptSwallowed: { scope: 3 } }", "x.yaml"))
+        .hasMessageContaining("'rules.InterruptSwallowed.scope' must be one of kubernetes, all");
+  }
+
+  @Test
   void malformedYamlFailsWithLine() {
     assertThatThrownBy(() -> loader.parse("rules:\n  ShortResyncPeriod: { severity: error\n", "x.yaml"))
         .isInstanceOf(PolicyException.class).hasMessageContaining("x.yaml").hasMessageContaining("line");

@@ -35,8 +35,15 @@ public final class FixtureRunner {
     assertThat(rc).as("fixture %s must compile against the real client APIs:%n%s", fixture.directory(), out).isZero();
   }
 
+  /**
+   * The policy rule fixtures run under: the defaults, but with test code reported, since a fixture
+   * specifies what a rule does wherever it runs (fixtures that use JUnit or AssertJ included);
+   * skipping test code is the engine's job and has its own tests.
+   */
+  public static final Policy FIXTURE_POLICY = Policy.defaults().withTestSourcesReported();
+
   public static AnalysisResult run(Fixture fixture, String ruleId, boolean precise) {
-    return run(fixture, ruleId, precise, Policy.defaults());
+    return run(fixture, ruleId, precise, FIXTURE_POLICY);
   }
 
   public static AnalysisResult run(Fixture fixture, String ruleId, boolean precise, Policy policy) {
@@ -54,17 +61,24 @@ public final class FixtureRunner {
 
   /** Runs both modes and checks every expectation; returns the precise result for further checks. */
   public static AnalysisResult verify(String ruleId) {
-    Fixture fixture = Fixture.of(ruleId);
+    return verify(ruleId, Fixture.of(ruleId), FIXTURE_POLICY);
+  }
+
+  /**
+   * As {@link #verify(String)} for a fixture folder that holds the cases of one policy setting
+   * (a folder beside the rule's own, such as {@code fixtures/InterruptSwallowedAllScope}).
+   */
+  public static AnalysisResult verify(String ruleId, Fixture fixture, Policy policy) {
     List<Fixture.Expected> expected = fixture.expectations().stream().filter(e -> e.ruleId().equals(ruleId)).toList();
     assertThat(expected).as("fixture for %s has expectations", ruleId).isNotEmpty();
 
-    AnalysisResult precise = run(fixture, ruleId, true);
+    AnalysisResult precise = run(fixture, ruleId, true, policy);
     assertThat(keys(precise, fixture)).as("precise findings of %s", ruleId)
         .containsExactlyInAnyOrderElementsOf(expectedKeys(expected));
     assertSeverities(precise, fixture, expected);
     assertColumns(precise, fixture, expected);
 
-    AnalysisResult lenient = run(fixture, ruleId, false);
+    AnalysisResult lenient = run(fixture, ruleId, false, policy);
     Set<String> lenientKeys = keys(lenient, fixture);
     // Lenient mode types through the generated API model as precise mode does through the
     // solver: the two must agree on every fixture, not only lenient within precise.

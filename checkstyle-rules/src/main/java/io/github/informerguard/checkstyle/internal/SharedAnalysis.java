@@ -134,7 +134,9 @@ public final class SharedAnalysis {
           all.put(d.id(), Optional.ofNullable(settings.get(d.id()))
               .orElse(new RuleSettings(false, d.defaultSeverity(), Map.of())));
         }
-        policy = new Policy("<checkstyle configuration>", all, List.of());
+        // Checkstyle decides which files it checks (includeTestSourceDirectory, the IDE's
+        // test-source switch), so the checks report in every file they are given, tests included.
+        policy = new Policy("<checkstyle configuration>", all, List.of(), true);
       }
       return policy;
     }

@@ -1,11 +1,12 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_RESOURCE_EVENT_HANDLER;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.K8S_RESOURCE_EVENT_HANDLER;
 
 import java.util.Optional;
 
-/** The text of InterruptSwallowed findings. */
+/** The text of InterruptSwallowed findings: a one-sentence message and its detail. */
 final class InterruptMessages {
 
   private InterruptMessages() {}
@@ -16,59 +17,84 @@ final class InterruptMessages {
     CONTINUES,
     /** Leaves the method (returns, or falls off its end) without re-interrupting. */
     RETURNS,
+    /** Breaks out of its loop, and the code after the loop runs, without re-interrupting. */
+    BREAKS,
     /** Throws a different exception that wraps or replaces it, without re-interrupting. */
     WRAPPED
   }
 
-  static String message(Ending ending, boolean multiCatch, Optional<String> callback) {
-    String caught = multiCatch ? "InterruptedException (in this multi-catch)" : "InterruptedException";
-    String what;
-    String why;
-    switch (ending) {
-      case CONTINUES -> {
-        what = caught + " is caught here and neither re-interrupts the thread nor is rethrown";
-        why = ": catching it clears the thread's interrupt status and the code carries on, so whoever is cancelling"
-            + " this work (an informer's stop(), ExecutorService.shutdownNow(), Future.cancel(true)) cannot stop it:"
-            + " the interrupt was the request to stop, and it is used up here.";
-      }
-      case RETURNS -> {
-        what = caught + " is caught here and the code returns without re-interrupting the thread";
-        why = lostFlag("this work stops");
-      }
-      default -> {
-        what = caught + " is wrapped in another exception here without re-interrupting the thread";
-        why = lostFlag("the exception stops this work");
-      }
-    }
-    String where = callback.map(InterruptMessages::callbackMechanics).orElse("");
-    String fix = " Call Thread.currentThread().interrupt() in the catch block before returning or throwing (for"
-        + " example: interrupt, then throw new IllegalStateException(e)), or let the InterruptedException"
-        + " propagate.";
-    return what + why + where + fix;
+  record Text(String message, String detail) {}
+
+  /**
+   * @param variable the catch parameter's name
+   * @param where the method the catch is in, as {@code poll()} or {@code a lambda in start()}
+   * @param wrapper the simple name of the exception thrown instead, for {@link Ending#WRAPPED}
+   * @param callback the callback interface the catch runs in, if any
+   */
+  static Text of(Ending ending, boolean multiCatch, String variable, String where, Optional<String> wrapper,
+      Optional<String> callback) {
+    String caught = "InterruptedException caught as '" + variable + "'" + (multiCatch ? " (multi-catch)" : "")
+        + " in " + where + callback.map(c -> " (" + callbackName(c) + " callback)").orElse("");
+    String message = switch (ending) {
+      case CONTINUES -> caught + " carries on without re-interrupting the thread or rethrowing";
+      case RETURNS -> caught + " returns without re-interrupting the thread";
+      case BREAKS -> caught + " leaves the loop without re-interrupting the thread";
+      case WRAPPED -> caught + " is rethrown as " + wrapper.orElse("another exception")
+          + " without re-interrupting the thread";
+    };
+    String why = switch (ending) {
+      case CONTINUES -> "Catching InterruptedException clears the thread's interrupt status. The interrupt is how"
+          + " the thread's owner asks this work to stop (ExecutorService.shutdownNow(), Future.cancel(true),"
+          + " Thread.interrupt()); carrying on uses the request up, so the work cannot be stopped, and later"
+          + " blocking calls on this thread wait as if nothing had been asked.";
+      case BREAKS -> "The loop stops, but catching InterruptedException cleared the thread's interrupt status: the"
+          + " code after the loop, callers further up the stack and the thread's owner (an executor's shutdownNow(),"
+          + " Future.cancel(true)) cannot see that cancellation was requested, and later blocking calls on this"
+          + " thread are not interrupted.";
+      case RETURNS, WRAPPED -> "This work stops, but catching InterruptedException cleared the thread's interrupt"
+          + " status: callers further up the stack and the thread's owner (an executor's shutdownNow(),"
+          + " Future.cancel(true)) cannot see that cancellation was requested, and later blocking calls on this"
+          + " thread are not interrupted.";
+    };
+    String mechanics = callback.map(InterruptMessages::callbackMechanics).orElse("");
+    String fix = switch (ending) {
+      case WRAPPED -> " Fix: call Thread.currentThread().interrupt() before throwing " + wrapper.orElse("it")
+          + ", or let the InterruptedException propagate.";
+      case BREAKS -> " Fix: call Thread.currentThread().interrupt() before the break, or let the"
+          + " InterruptedException propagate (declare throws InterruptedException).";
+      case RETURNS -> " Fix: call Thread.currentThread().interrupt() before returning, or let the"
+          + " InterruptedException propagate (declare throws InterruptedException).";
+      case CONTINUES -> " Fix: stop the work: call Thread.currentThread().interrupt() and return or throw, or let"
+          + " the InterruptedException propagate (declare throws InterruptedException).";
+    };
+    return new Text(message, why + mechanics + fix);
   }
 
-  private static String lostFlag(String stops) {
-    return ": " + stops + ", but catching the exception clears the thread's interrupt status, so callers further up"
-        + " the stack and the thread's owner (ExecutorService.shutdownNow(), Future.cancel(true), an informer's"
-        + " stop()) cannot see that cancellation was requested, and later blocking calls on this thread are not"
-        + " interrupted.";
+  private static String callbackName(String type) {
+    String simple = type.substring(type.lastIndexOf('.') + 1);
+    return library(type) + simple;
+  }
+
+  private static String library(String type) {
+    return type.startsWith("io.javaoperatorsdk") ? "JOSDK " : type.startsWith("io.fabric8") ? "fabric8 " : "client-java ";
   }
 
   private static String callbackMechanics(String type) {
     if (type.equals(F8_RESOURCE_EVENT_HANDLER)) {
-      return " This is a fabric8 ResourceEventHandler: the informer's stop() shuts its SerialExecutor down with"
-          + " shutdownNow(), which interrupts the thread running the handler, so a swallowed interrupt keeps this"
-          + " handler running past shutdown.";
+      return " In a fabric8 ResourceEventHandler this matters at shutdown: the informer's stop() shuts its"
+          + " SerialExecutor down with shutdownNow(), which interrupts the thread running the handler, so a"
+          + " swallowed interrupt keeps this handler running past shutdown.";
     }
     if (type.equals(K8S_RESOURCE_EVENT_HANDLER)) {
-      return " This is a client-java ResourceEventHandler: stop() interrupts each listener thread and waits up to"
+      return " In a client-java ResourceEventHandler, stop() interrupts each listener thread and waits up to"
           + " 1 minute; the listener loop exits only on InterruptedException, so after a swallowed interrupt it goes"
           + " back to queue.take(), blocks forever and the thread leaks.";
     }
-    String simple = type.substring(type.lastIndexOf('.') + 1);
-    String library = type.startsWith("io.javaoperatorsdk") ? "JOSDK " : type.startsWith("io.fabric8") ? "fabric8 " : "client-java ";
-    return " This is a " + library + simple
-        + " callback, run on the library's threads: a swallowed interrupt hides a shutdown request from the rest of"
-        + " the callback and from the thread that runs it.";
+    if (type.equals(F8_WATCHER)) {
+      return " A fabric8 Watcher runs on the client's watch thread: a callback that swallows the interrupt keeps"
+          + " that thread busy after the watch is closed and the client shut down.";
+    }
+    return " This " + callbackName(type) + " callback runs on the library's threads: a swallowed interrupt hides a"
+        + " shutdown request from the rest of the callback and from the thread that runs it.";
   }
 }

@@ -36,6 +36,20 @@ import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.Type;
 import com.github.javaparser.ast.type.UnionType;
 import io.github.informerguard.analyzer.api.Family;
+import io.github.informerguard.analyzer.api.OptionType;
+import io.github.informerguard.analyzer.catalog.InterruptApis;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.ImportDeclaration;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.expr.BooleanLiteralExpr;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.SwitchStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
 import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
@@ -52,12 +66,19 @@ import java.util.Set;
 /**
  * Flags {@code catch (InterruptedException e)} (alone or in a multi-catch) that neither
  * re-interrupts the thread nor rethrows an InterruptedException, unless the catch ends a task
- * body (a Runnable/Callable lambda handed to a thread or executor, or such a class's run()/call());
- * more severe inside informer, watch and reconciler callback methods. Docs: docs/rules/InterruptSwallowed.md.
+ * body (a Runnable/Callable lambda handed to a thread or executor, or such a class's run()/call(),
+ * also by breaking out of or switching off its loop), ends in a call that always throws, or throws
+ * an exception dedicated to interruption that the file turns back into one. More severe inside
+ * informer, watch and reconciler callback methods. With the default {@code scope: kubernetes} only
+ * code that uses the clients' types, or runs in their callbacks, is reported.
+ * Docs: docs/rules/InterruptSwallowed.md.
  */
 public final class InterruptSwallowed implements Rule {
 
   public static final String ID = "InterruptSwallowed";
+
+  /** Policy option: {@code kubernetes} (default) or {@code all}. */
+  public static final String SCOPE = "scope";
 
   private static final Set<String> INTERRUPTED = Set.of(INTERRUPTED_EXCEPTION);
   private static final Set<String> LOG_METHODS =
@@ -73,7 +94,7 @@ public final class InterruptSwallowed implements Rule {
       Family.CANCELLATION,
       "0.1.0",
       Set.of("InterruptedException"),
-      Map.of(),
+      Map.of(SCOPE, OptionType.SCOPE),
       Map.of(Severity.ERROR, "inside informer, watch and reconcile callbacks (one level above the configured severity)"));
 
   @Override
@@ -83,6 +104,8 @@ public final class InterruptSwallowed implements Rule {
 
   @Override
   public void check(RuleContext ctx) {
+    boolean everywhere = ctx.settings().option(SCOPE).map("all"::equals).orElse(false);
+    boolean clientCode = everywhere || usesClientTypes(ctx.unit());
     for (CatchClause clause : ctx.unit().findAll(CatchClause.class)) {
       Type type = clause.getParameter().getType();
       List<Type> alternatives = type instanceof UnionType u ? new ArrayList<>(u.getElements()) : List.of(type);
@@ -99,17 +122,69 @@ public final class InterruptSwallowed implements Rule {
       if (returns && isTaskBody(ctx, body.get())) {
         continue; // the task or thread ends: the interrupt asked for exactly that
       }
-      InterruptMessages.Ending ending = outcome == Outcome.WRAPPED ? InterruptMessages.Ending.WRAPPED
-          : returns ? InterruptMessages.Ending.RETURNS : InterruptMessages.Ending.CONTINUES;
       Optional<String> callback = callback(ctx, clause);
-      String message = InterruptMessages.message(ending, alternatives.size() > 1, callback);
+      if (!clientCode && callback.isEmpty()) {
+        continue; // scope kubernetes: this code has nothing to do with the clients
+      }
+      InterruptMessages.Ending ending = outcome == Outcome.WRAPPED ? InterruptMessages.Ending.WRAPPED
+          : returns ? InterruptMessages.Ending.RETURNS
+          : endsWithBreak(clause) ? InterruptMessages.Ending.BREAKS : InterruptMessages.Ending.CONTINUES;
+      InterruptMessages.Text text = InterruptMessages.of(ending, alternatives.size() > 1, name, where(clause),
+          thrownWrapper(ctx, clause.getBody()), callback);
       if (callback.isPresent()) {
         Severity configured = ctx.settings().severity();
-        ctx.report(clause, configured == Severity.INFO ? Severity.WARNING : Severity.ERROR, message);
+        ctx.report(clause, configured == Severity.INFO ? Severity.WARNING : Severity.ERROR, text.message(),
+            text.detail());
       } else {
-        ctx.report(clause, message);
+        ctx.report(clause, text.message(), text.detail());
       }
     }
+  }
+
+  /**
+   * Whether the file names a fabric8, client-java or JOSDK type: an import (single, on demand or
+   * static) or a qualified type name in the code. Syntactic on purpose, so both modes agree.
+   */
+  private static boolean usesClientTypes(CompilationUnit unit) {
+    for (ImportDeclaration i : unit.getImports()) {
+      if (isClientName(i.getNameAsString() + ".")) {
+        return true;
+      }
+    }
+    return unit.findFirst(ClassOrInterfaceType.class, t -> isClientName(t.getNameWithScope())).isPresent();
+  }
+
+  private static boolean isClientName(String name) {
+    return InterruptApis.CLIENT_PACKAGES.stream().anyMatch(name::startsWith);
+  }
+
+  /** Where the catch is, for the message: {@code poll()}, {@code a lambda in start()}, {@code Worker's initializer}. */
+  private static String where(CatchClause clause) {
+    Optional<Node> n = clause.getParentNode();
+    boolean inLambda = false;
+    while (n.isPresent()) {
+      Node node = n.get();
+      if (node instanceof LambdaExpr) {
+        inLambda = true;
+      } else if (node instanceof CallableDeclaration<?> c) {
+        String name = c.getNameAsString() + "()";
+        return inLambda ? "a lambda in " + name : name;
+      } else if (node instanceof InitializerDeclaration || node instanceof TypeDeclaration<?>) {
+        return inLambda ? "a lambda in an initializer" : "an initializer";
+      }
+      n = node.getParentNode();
+    }
+    return "this code";
+  }
+
+  /** The simple name of the exception the catch throws instead ({@code throw new X(e)}), if it does. */
+  private static Optional<String> thrownWrapper(RuleContext ctx, BlockStmt body) {
+    for (ThrowStmt t : body.findAll(ThrowStmt.class)) {
+      if (Expressions.withoutParenthesesAndCasts(t.getExpression()) instanceof ObjectCreationExpr created) {
+        return Optional.of(created.getType().getNameAsString());
+      }
+    }
+    return Optional.empty();
   }
 
   /** The lambda or method whose body the catch is directly in (a {@code return} there leaves it). */
@@ -132,11 +207,18 @@ public final class InterruptSwallowed implements Rule {
 
   /**
    * Whether leaving the catch leaves {@code owner}: the catch ends with {@code return}, or it
-   * completes normally and nothing after the try runs before the end of the body. A catch that
-   * loops, breaks or continues does not end it.
+   * completes normally and nothing after the try runs before the end of the body, or it ends the
+   * loop the try is in ({@code break}, or switching off the loop's flag) and that loop ends the
+   * body. A catch that loops, continues or breaks elsewhere does not end it.
    */
   private static boolean endsBody(CatchClause clause, Node owner) {
     BlockStmt block = clause.getBody();
+    Node body = owner instanceof LambdaExpr l ? l.getBody()
+        : ((MethodDeclaration) owner).getBody().map(Node.class::cast).orElse(null);
+    Optional<Statement> endedLoop = loopEndedBy(clause);
+    if (endedLoop.isPresent()) {
+      return isTail(endedLoop.get(), body);
+    }
     if (!block.findAll(Statement.class, s -> s.isWhileStmt() || s.isDoStmt() || s.isForStmt()
         || s.isForEachStmt() || s.isBreakStmt() || s.isContinueStmt() || s.isThrowStmt()).isEmpty()) {
       return false;
@@ -148,9 +230,17 @@ public final class InterruptSwallowed implements Rule {
     if (block.findFirst(ReturnStmt.class).isPresent()) {
       return false; // returns on some paths only; judged as carrying on
     }
-    Node body = owner instanceof LambdaExpr l ? l.getBody()
-        : ((MethodDeclaration) owner).getBody().map(Node.class::cast).orElse(null);
-    Node node = clause.getParentNode().orElse(null); // the try statement
+    return isTail(clause.getParentNode().orElse(null), body);
+  }
+
+  /** A catch whose last statement is a plain {@code break}: it leaves the loop, and the code after the loop runs. */
+  private static boolean endsWithBreak(CatchClause clause) {
+    return clause.getBody().getStatements().getLast()
+        .filter(st -> st instanceof BreakStmt b && b.getLabel().isEmpty()).isPresent();
+  }
+
+  /** Whether nothing runs after {@code node} (a statement) before {@code body} ends. */
+  private static boolean isTail(Node node, Node body) {
     while (node != null && node != body) {
       Node parent = node.getParentNode().orElse(null);
       if (parent instanceof BlockStmt b) {
@@ -166,6 +256,77 @@ public final class InterruptSwallowed implements Rule {
       node = parent;
     }
     return node != null;
+  }
+
+  /**
+   * The loop that the catch ends: it ends with a plain {@code break} out of the innermost loop
+   * around the try, or it sets that {@code while (running)} / {@code while (!stopped)} loop's flag
+   * so that the loop stops, with nothing after the try in the loop's body.
+   */
+  private static Optional<Statement> loopEndedBy(CatchClause clause) {
+    BlockStmt block = clause.getBody();
+    if (!block.findAll(Statement.class, s -> s.isWhileStmt() || s.isDoStmt() || s.isForStmt()
+        || s.isForEachStmt() || s.isSwitchStmt() || s.isContinueStmt() || s.isThrowStmt()
+        || s.isReturnStmt()).isEmpty()) {
+      return Optional.empty();
+    }
+    Node tryStmt = clause.getParentNode().orElse(null);
+    Statement loop = null;
+    for (Node n = tryStmt == null ? null : tryStmt.getParentNode().orElse(null); n != null;
+        n = n.getParentNode().orElse(null)) {
+      if (n instanceof WhileStmt || n instanceof DoStmt || n instanceof ForStmt || n instanceof ForEachStmt) {
+        loop = (Statement) n;
+        break;
+      }
+      if (n instanceof SwitchStmt || n instanceof LambdaExpr || n instanceof CallableDeclaration<?>
+          || n instanceof TypeDeclaration<?> || n instanceof ObjectCreationExpr) {
+        return Optional.empty();
+      }
+    }
+    if (loop == null) {
+      return Optional.empty();
+    }
+    NodeList<Statement> statements = block.getStatements();
+    Optional<Statement> last = statements.getLast();
+    if (last.isPresent() && last.get() instanceof BreakStmt b && b.getLabel().isEmpty()) {
+      return Optional.of(loop);
+    }
+    if (block.findFirst(BreakStmt.class).isPresent()) {
+      return Optional.empty();
+    }
+    Expression condition = loop instanceof WhileStmt w ? w.getCondition()
+        : loop instanceof DoStmt d ? d.getCondition() : null;
+    if (condition == null) {
+      return Optional.empty();
+    }
+    condition = Expressions.withoutParentheses(condition);
+    boolean negated = condition instanceof UnaryExpr u && u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT;
+    Expression flag = negated ? Expressions.withoutParentheses(((UnaryExpr) condition).getExpression()) : condition;
+    Optional<String> flagName = flagName(flag);
+    if (flagName.isEmpty()) {
+      return Optional.empty();
+    }
+    for (Statement st : statements) {
+      if (st instanceof ExpressionStmt es && es.getExpression() instanceof AssignExpr a
+          && a.getOperator() == AssignExpr.Operator.ASSIGN
+          && flagName(a.getTarget()).equals(flagName)
+          && a.getValue() instanceof BooleanLiteralExpr value && value.getValue() == negated) {
+        Node loopBody = loop instanceof WhileStmt w ? w.getBody() : ((DoStmt) loop).getBody();
+        return isTail(tryStmt, loopBody) ? Optional.of(loop) : Optional.empty();
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** {@code running} or {@code this.running}. */
+  private static Optional<String> flagName(Expression e) {
+    if (e instanceof NameExpr n) {
+      return Optional.of(n.getNameAsString());
+    }
+    if (e instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) {
+      return Optional.of(f.getNameAsString());
+    }
+    return Optional.empty();
   }
 
   /**
@@ -204,6 +365,120 @@ public final class InterruptSwallowed implements Rule {
     return false;
   }
 
+  /**
+   * Whether the block runs, as one of its own statements, a call that never returns normally: a
+   * JUnit, AssertJ or TestNG {@code fail(...)}, or a method of this class that throws on every path.
+   * What follows it (the {@code return null;} javac wants) never runs.
+   */
+  private static boolean endsInCallThatAlwaysThrows(RuleContext ctx, BlockStmt block, int depth) {
+    return block.getStatements().stream().anyMatch(st -> st instanceof ExpressionStmt es
+        && es.getExpression() instanceof MethodCallExpr call && callAlwaysThrows(ctx, call, depth));
+  }
+
+  private static boolean callAlwaysThrows(RuleContext ctx, MethodCallExpr call, int depth) {
+    if (isTestFrameworkFail(ctx, call)) {
+      return true;
+    }
+    Optional<MethodDeclaration> helper = helper(call);
+    return depth < MAX_HELPER_DEPTH && helper.isPresent() && helper.get().getBody().isPresent()
+        && throwsOnEveryPath(ctx, helper.get().getBody().get(), depth + 1);
+  }
+
+  /** A block that cannot complete normally or return: every path ends in {@code throw}. */
+  private static boolean throwsOnEveryPath(RuleContext ctx, BlockStmt block, int depth) {
+    if (block.findFirst(ReturnStmt.class).isPresent()) {
+      return false;
+    }
+    Optional<Statement> last = block.getStatements().getLast();
+    return last.isPresent() && statementThrows(ctx, last.get(), depth);
+  }
+
+  private static boolean statementThrows(RuleContext ctx, Statement s, int depth) {
+    if (s instanceof ThrowStmt) {
+      return true;
+    }
+    if (s instanceof BlockStmt b) {
+      return throwsOnEveryPath(ctx, b, depth);
+    }
+    if (s instanceof IfStmt i) {
+      return i.getElseStmt().isPresent() && statementThrows(ctx, i.getThenStmt(), depth)
+          && statementThrows(ctx, i.getElseStmt().get(), depth);
+    }
+    return s instanceof ExpressionStmt es && es.getExpression() instanceof MethodCallExpr call
+        && callAlwaysThrows(ctx, call, depth);
+  }
+
+  /** {@code fail(...)} of JUnit 4/5, JUnit 3, AssertJ or TestNG: static import, or called on the class. */
+  private static boolean isTestFrameworkFail(RuleContext ctx, MethodCallExpr call) {
+    if (!InterruptApis.FAIL_METHODS.contains(call.getNameAsString())) {
+      return false;
+    }
+    if (call.getScope().isPresent()) {
+      Expression scope = call.getScope().get();
+      String written = scope instanceof NameExpr n ? n.getNameAsString()
+          : scope instanceof FieldAccessExpr f ? f.toString() : null;
+      return written != null && ctx.types().typeName(written, call).filter(InterruptApis.FAIL_OWNERS::contains)
+          .isPresent();
+    }
+    if (helper(call).isPresent()) {
+      return false; // the class's own fail(...): judged by its body
+    }
+    for (ImportDeclaration i : ctx.unit().getImports()) {
+      if (!i.isStatic()) {
+        continue;
+      }
+      String owner = i.isAsterisk() ? i.getNameAsString()
+          : i.getName().getQualifier().map(Object::toString).orElse("");
+      if ((i.isAsterisk() || i.getName().getIdentifier().equals(call.getNameAsString()))
+          && InterruptApis.FAIL_OWNERS.contains(owner)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether {@code thrown} is an exception dedicated to interruption (its name says so) that this
+   * file turns back into one: a catch of it that re-interrupts, throws a new InterruptedException,
+   * or rethrows something (its cause, {@code asChecked()}) from a method declared to throw
+   * InterruptedException.
+   */
+  private static boolean isTurnedBackIntoAnInterrupt(RuleContext ctx, ClassOrInterfaceType thrown, Node at) {
+    String simple = thrown.getNameAsString();
+    if (!simple.contains("Interrupt")) {
+      return false;
+    }
+    for (CatchClause c : ctx.unit().findAll(CatchClause.class)) {
+      Type type = c.getParameter().getType();
+      List<Type> caught = type instanceof UnionType u ? new ArrayList<>(u.getElements()) : List.of(type);
+      if (caught.stream().noneMatch(t -> t instanceof ClassOrInterfaceType ct && ct.getNameAsString().equals(simple))) {
+        continue;
+      }
+      if (c.getBody().findFirst(MethodCallExpr.class,
+          m -> m.getNameAsString().equals("interrupt") && m.getArguments().isEmpty()).isPresent()) {
+        return true;
+      }
+      for (ThrowStmt t : c.getBody().findAll(ThrowStmt.class)) {
+        Expression e = Expressions.withoutParenthesesAndCasts(t.getExpression());
+        if (e instanceof ObjectCreationExpr created) {
+          if (ctx.types().isA(created.getType(), INTERRUPTED).isYes()) {
+            return true;
+          }
+        } else if (declaresInterruptedException(ctx, c)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean declaresInterruptedException(RuleContext ctx, Node inside) {
+    return inside.findAncestor(CallableDeclaration.class)
+        .map(m -> ((CallableDeclaration<?>) m).getThrownExceptions().stream()
+            .anyMatch(t -> ctx.types().isA(t, INTERRUPTED).isYes()))
+        .orElse(false);
+  }
+
   private enum Outcome {
     HANDLED,
     WRAPPED,
@@ -220,12 +495,18 @@ public final class InterruptSwallowed implements Rule {
         return Outcome.HANDLED; // Thread.currentThread().interrupt(), or a Thread variable's
       }
     }
+    if (body instanceof BlockStmt block && endsInCallThatAlwaysThrows(ctx, block, 0)) {
+      return Outcome.HANDLED; // fail("interrupted") or a project method that throws on every path
+    }
     boolean wrapped = false;
     for (ThrowStmt t : body.findAll(ThrowStmt.class)) {
       Expression thrown = Expressions.withoutParenthesesAndCasts(t.getExpression());
       if (!(thrown instanceof ObjectCreationExpr created)
           || ctx.types().isA(created.getType(), INTERRUPTED).isYes()) {
         return Outcome.HANDLED; // rethrows the exception (or a variable or factory result that may carry it)
+      }
+      if (isTurnedBackIntoAnInterrupt(ctx, created.getType(), t)) {
+        return Outcome.HANDLED; // an exception dedicated to interruption, unwrapped upstream
       }
       wrapped = true; // throw new SomethingElse(e): the exception escapes, the interrupt status does not
     }

@@ -95,9 +95,10 @@ public final class StatefulIndexFunction implements Rule {
           reported.add(p.anchor());
           Optional<String> name = p.key().flatMap(folder::fold).map(Folded::value)
               .filter(String.class::isInstance).map(String.class::cast);
-          ctx.report(p.anchor(), keyFunction
+          IndexMessages.Text text = keyFunction
               ? IndexMessages.keyMessage(p.anchor(), hazard.get(), site.library())
-              : IndexMessages.message(p.anchor(), name, hazard.get(), site.library()));
+              : IndexMessages.message(p.anchor(), name, hazard.get(), site.library());
+          ctx.report(p.anchor(), text.message(), text.detail());
         }
       }
     }

@@ -14,8 +14,9 @@ final class CancelFixtures {
 
   private CancelFixtures() {}
 
-  static Finding findingAt(AnalysisResult result, String ruleId, String fileName, String lineText) {
-    Fixture fixture = Fixture.of(ruleId);
+  /** @param folder the fixture folder: the rule id, or a folder beside it that holds one policy's cases */
+  static Finding findingAt(AnalysisResult result, String folder, String fileName, String lineText) {
+    Fixture fixture = Fixture.of(folder);
     Path file = fixture.files().stream().filter(f -> f.getFileName().toString().equals(fileName)).findFirst()
         .orElseThrow(() -> new AssertionError("no fixture file " + fileName));
     int line = lineOf(file, lineText);

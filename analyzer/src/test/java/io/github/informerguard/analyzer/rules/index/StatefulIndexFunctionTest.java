@@ -22,16 +22,37 @@ class StatefulIndexFunctionTest {
   }
 
   @Test
-  void messageNamesTheSharedWriteAndTheIndex() {
+  void messageNamesTheSharedWriteAndTheIndexAndTheDetailSaysWhyAndTheFix() {
     Finding f = find(precise(), "(index \"byName\")");
-    assertThat(f.message())
-        .contains("Index function lambda (index \"byName\") writes state shared across calls ('seen')")
-        .contains("`seen.add(p.getMetadata().getName())`")
+    assertThat(f.message()).isEqualTo(
+        "Index function lambda (index \"byName\") writes state shared across calls ('seen'): `seen.add(p.getMetadata().getName())`");
+    assertThat(f.detail())
         .contains("re-running the function on the old object")
         .contains("byIndex/index readers re-evaluate it concurrently")
         .contains("List.of(...)")
-        .contains("GuardedInformer")
+        .contains("GuardedInformer, a fabric8 SharedIndexInformer")
         .contains("removes by those stored values");
+  }
+
+  @Test
+  void everyMessageIsOneShortSentenceWithADetail() {
+    assertThat(precise().findings()).isNotEmpty().allSatisfy(f -> {
+      assertThat(f.message()).hasSizeLessThanOrEqualTo(200);
+      assertThat(f.message().replaceAll("`[^`]*`", "")).doesNotContain(". ");
+      assertThat(f.detail()).contains("Fix: ");
+    });
+  }
+
+  @Test
+  void theRuntimeGuardIsRecommendedOnlyForFabric8Informers() {
+    AnalysisResult r = precise();
+    assertThat(r.findings()).filteredOn(f -> f.file().endsWith("ClientJavaIndexers.java")
+            || f.file().endsWith("JosdkIndexers.java") || f.message().startsWith("Key function"))
+        .isNotEmpty()
+        .allSatisfy(f -> assertThat(f.detail()).doesNotContain("GuardedInformer").doesNotContain("InformerGuard"));
+    assertThat(r.findings()).filteredOn(f -> f.file().endsWith("Fabric8Indexers.java"))
+        .isNotEmpty()
+        .allSatisfy(f -> assertThat(f.detail()).contains("InformerGuard.builder(resources)"));
   }
 
   @Test
@@ -44,17 +65,21 @@ class StatefulIndexFunctionTest {
   @Test
   void argumentMutationAndClockAreExplained() {
     AnalysisResult r = precise();
-    assertThat(find(r, "(index \"labelled\")").message())
+    Finding labelled = find(r, "(index \"labelled\")");
+    assertThat(labelled.message())
         .contains("anonymous Function").contains("mutates the object it indexes")
         .contains("`pod.getMetadata().getLabels().put(\"indexed\", \"true\")`");
-    assertThat(find(r, "Index function 'BY_MINUTE'").message())
-        .contains("is non-deterministic: `System.currentTimeMillis()`");
+    assertThat(labelled.detail()).startsWith("That object is the cached instance");
+    Finding clock = find(r, "Index function 'BY_MINUTE'");
+    assertThat(clock.message()).contains("is non-deterministic: `System.currentTimeMillis()`");
+    assertThat(clock.detail()).contains("different result each call");
   }
 
   @Test
-  void clientJavaMessageExplainsResync() {
+  void clientJavaDetailExplainsResync() {
     Finding f = find(precise(), "(index \"byNow\")");
-    assertThat(f.message()).contains("`System.nanoTime()`").contains("at each resync");
+    assertThat(f.message()).contains("`System.nanoTime()`");
+    assertThat(f.detail()).contains("at each resync");
   }
 
   @Test
@@ -62,6 +87,7 @@ class StatefulIndexFunctionTest {
     Finding f = find(precise(), "(index \"byOwnerPod\")");
     assertThat(f.message()).contains("calls the Kubernetes API: `client.pods().inNamespace(\"default\")")
         .contains("...`");
+    assertThat(f.detail()).contains("holding the cache lock");
   }
 
   @Test
@@ -74,16 +100,17 @@ class StatefulIndexFunctionTest {
   void keyFunctionIsNamedAsSuchAndIdentityIsExplainedPrecisely() {
     AnalysisResult r = precise();
     Finding f = find(r, "Key function CacheKeyFunctions::identityKey");
-    assertThat(f.message())
-        .startsWith("Key function CacheKeyFunctions::identityKey of this new CacheImpl<>(...) derives its result from"
-            + " the identity of the object it is given: `System.identityHashCode(pod)`")
+    assertThat(f.message()).isEqualTo("Key function CacheKeyFunctions::identityKey of this new CacheImpl<>(...) derives"
+        + " its result from the identity of the object it is given: `System.identityHashCode(pod)`");
+    assertThat(f.detail())
         .contains("stable for one instance but differs between versions of the same resource")
         .contains("an update is stored under a new key next to the old entry")
         .contains("Cache.metaNamespaceKeyFunc")
         .doesNotContain("different result each call")
         .doesNotContain("Index function");
-    assertThat(find(r, "Key function lambda of this new Cache<>(...)").message())
-        .contains("`System.identityHashCode(p.getMetadata())`")
+    Finding clientJava = find(r, "Key function lambda of this new Cache<>(...)");
+    assertThat(clientJava.message()).contains("`System.identityHashCode(p.getMetadata())`");
+    assertThat(clientJava.detail())
         .contains("client-java's Cache stores each object under the key")
         .contains("Caches.deletionHandlingMetaNamespaceKeyFunc");
   }
