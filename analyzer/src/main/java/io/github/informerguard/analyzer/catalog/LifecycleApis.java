@@ -87,6 +87,15 @@ public final class LifecycleApis {
   /** Calls that create a new informer the caller owns (fabric8 DSL, both factories). */
   public static final Set<String> INFORMER_CREATORS = Set.of("inform", "runnableInformer", "sharedIndexInformerFor");
 
+  /** fabric8 factory methods that register an informer for the factory's startAllRegisteredInformers(). */
+  public static final Set<String> F8_REGISTRATIONS = Set.of("sharedIndexInformerFor", "sharedIndexInformerForCustomResource");
+
+  /** fabric8 informer methods that start the informer they are called on. */
+  public static final Set<String> INFORMER_SELF_STARTS = Set.of("run", "start");
+
+  /** The factory method that starts every registered informer. */
+  public static final String F8_FACTORY_START = "startAllRegisteredInformers";
+
   /** Creator calls whose informer a factory also tracks (its stopAllRegisteredInformers() stops it). */
   public static final Set<String> FACTORY_MADE = Set.of("sharedIndexInformerFor");
 

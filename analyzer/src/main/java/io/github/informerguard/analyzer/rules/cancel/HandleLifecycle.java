@@ -57,7 +57,11 @@ final class HandleLifecycle {
     /** Held in a field that no code of the class releases and that does not escape. */
     FIELD_NEVER_RELEASED,
     /** Released only on the normal path: not in finally, catch, try-with-resources or a callback. */
-    RELEASED_ONLY_ON_NORMAL_PATH
+    RELEASED_ONLY_ON_NORMAL_PATH,
+    /** A field given a new handle while the one it held is never released (a re-configure path). */
+    REPLACED_WHILE_RUNNING,
+    /** Added to a collection whose elements no code of the class releases. */
+    COLLECTED_NEVER_RELEASED
   }
 
   /** A leak and the name of the variable that holds the handle (empty when discarded). */

@@ -28,6 +28,7 @@ import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.rules.FindingText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,7 @@ public final class UnboundedInformerWait implements Rule {
       if (WaitApis.UNBOUNDED_WAITS.contains(call.getNameAsString()) && call.getArguments().isEmpty()
           && call.getScope().isPresent()) {
         waited(ctx, call.getScope().get(), 0)
-            .ifPresent(w -> ctx.report(call, WaitMessages.future(w, call.getNameAsString())));
+            .ifPresent(w -> WaitMessages.future(w, call.getNameAsString()).report(ctx, call));
       }
     }
     for (WhileStmt loop : ctx.unit().findAll(WhileStmt.class)) {
@@ -125,7 +126,8 @@ public final class UnboundedInformerWait implements Rule {
     if (!onlyNotSynced(ctx, condition, polled) || polled.isEmpty() || hasExit(body)) {
       return;
     }
-    ctx.report(loop, WaitMessages.loop(polled.get(0).toString()));
+    boolean fabric8 = ctx.types().isA(polled.get(0), Set.of(F8_SHARED_INDEX_INFORMER)).isYes();
+    WaitMessages.loop(FindingText.shorten(Expressions.withoutParentheses(condition).toString()), fabric8).report(ctx, loop);
   }
 
   /** {@code !a.hasSynced()}, {@code !a.hasSynced() || !b.hasSynced()} or {@code !(a.hasSynced() && b.hasSynced())}. */

@@ -1,6 +1,7 @@
 package io.github.informerguard.analyzer.rules.gone;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -16,6 +17,7 @@ import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.rules.FindingText;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -78,8 +80,8 @@ public final class MissingGoneHandling implements Rule {
         continue;
       }
       MethodCallExpr first = longLived.get();
-      String watched = GoneMessages.shorten(first.getScope().map(Expression::toString).orElse("?"));
-      ctx.report(onClose.get(), GoneMessages.fabric8(watched, handlesErrorAction(impl)));
+      String watched = FindingText.shorten(first.getScope().map(Expression::toString).orElse("?"));
+      GoneMessages.fabric8(watcherName(impl), watched, handlesErrorAction(impl)).report(ctx, onClose.get());
     }
   }
 
@@ -98,7 +100,7 @@ public final class MissingGoneHandling implements Rule {
       if (r.goneCheck || (r.errorTypeCheck && r.clientJavaRelist) || r.opaque) {
         continue;
       }
-      ctx.report(call, GoneMessages.clientJava(GoneMessages.shorten(call.getArgument(1).toString())));
+      GoneMessages.clientJava(FindingText.shorten(call.getArgument(1).toString())).report(ctx, call);
     }
   }
 
@@ -120,6 +122,10 @@ public final class MissingGoneHandling implements Rule {
       n = n.getParentNode().orElse(null);
     }
     return false;
+  }
+
+  private static String watcherName(Fabric8Watchers.Implementation impl) {
+    return impl.body() instanceof ClassOrInterfaceDeclaration c ? "Watcher " + c.getNameAsString() : "this Watcher";
   }
 
   /** Whether eventReceived mentions Action.ERROR, which suggests the author thought 410 arrives there. */

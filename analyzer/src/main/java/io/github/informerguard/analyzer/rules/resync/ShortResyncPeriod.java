@@ -21,6 +21,7 @@ import io.github.informerguard.analyzer.catalog.ResyncApis.Site;
 import io.github.informerguard.analyzer.catalog.ResyncApis.Unit;
 import io.github.informerguard.analyzer.fold.ConstantFolder;
 import io.github.informerguard.analyzer.fold.Folded;
+import io.github.informerguard.analyzer.rules.FindingText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -170,11 +171,11 @@ public final class ShortResyncPeriod implements Rule {
       return;
     }
     long shown = active.stream().mapToLong(Long::longValue).min().getAsLong();
-    String message = ResyncMessages.message(shown, minimum, unit, kind, library, configDefault);
+    FindingText text = ResyncMessages.message(shown, minimum, unit, kind, library, configDefault);
     if (configDefault) {
-      ctx.report(at, Severity.INFO, message);
+      text.report(ctx, at, Severity.INFO);
     } else {
-      ctx.report(at, message);
+      text.report(ctx, at);
     }
   }
 }
