@@ -31,6 +31,7 @@ import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
+import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
@@ -80,10 +81,16 @@ final class HandleLifecycle {
     RELEASE,
     SAFE_RELEASE,
     ESCAPE,
-    NEUTRAL
+    NEUTRAL,
+    /** Stored into a collection field whose elements nothing reaches again. */
+    COLLECTED
   }
 
-  HandleLifecycle() {}
+  private final CollectedHandles collections;
+
+  HandleLifecycle(TypeFacts types) {
+    this.collections = new CollectedHandles(types);
+  }
 
   /** The fate of the value that {@code produced} evaluates to (a call creating the handle). */
   Optional<Leak> ofResult(Expression produced, Release release) {
@@ -110,6 +117,13 @@ final class HandleLifecycle {
       }
       if (LifecycleApis.F8_INFORMER_ACCESSORS.contains(name)) {
         return discarded(produced, release);
+      }
+      return Optional.empty();
+    }
+    if (parent instanceof MethodCallExpr call) {
+      Optional<String> sink = collections.neverDrainedSink(call, scopeChild, release.releases());
+      if (sink.isPresent() && !(release.clientCloseReleases() && clientClosed(produced))) {
+        return Optional.of(new Leak(Fate.COLLECTED_NEVER_RELEASED, sink.get()));
       }
       return Optional.empty();
     }
@@ -146,6 +160,31 @@ final class HandleLifecycle {
       }
     }
     return ref.get().kind() == VariableRef.Kind.FIELD ? ofField(d, release) : ofLocal(d, release);
+  }
+
+  /**
+   * Whether the handle in {@code holder} was given to this code rather than made by it: a
+   * parameter, or a field that is only ever assigned parameters (constructor injection) or never
+   * assigned at all (field injection).
+   */
+  boolean injected(Expression holder) {
+    Expression h = Expressions.withoutParenthesesAndCasts(holder);
+    Optional<VariableRef> ref = h instanceof NameExpr n ? Scopes.lookup(n.getNameAsString(), n)
+        : h instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr
+            ? f.findAncestor(TypeDeclaration.class).flatMap(t -> Scopes.field((TypeDeclaration<?>) t, f.getNameAsString()))
+            : Optional.empty();
+    if (ref.isEmpty()) {
+      return false;
+    }
+    if (ref.get().kind() == VariableRef.Kind.PARAMETER) {
+      return true;
+    }
+    if (ref.get().kind() != VariableRef.Kind.FIELD || ref.get().declaration().isEmpty()
+        || !(ref.get().declaration().get() instanceof VariableDeclarator d)) {
+      return false;
+    }
+    return assignedValues(d, VariableRef.Kind.FIELD).stream().allMatch(v -> Expressions.withoutParenthesesAndCasts(v)
+        instanceof NameExpr n && Scopes.lookup(n.getNameAsString(), n).filter(r -> r.kind() == VariableRef.Kind.PARAMETER).isPresent());
   }
 
   /** The variable declarator a holder refers to, when it is a local or a field of this file. */
@@ -287,8 +326,13 @@ final class HandleLifecycle {
   private Optional<Leak> judge(List<Expression> uses, Node region, Release release, Fate fate, String name) {
     boolean released = false;
     boolean safelyReleased = false;
+    String collectedInto = null;
     for (Expression use : uses) {
-      switch (classify(use, region, release)) {
+      UseKind kind = classify(use, region, release);
+      if (kind == UseKind.COLLECTED) {
+        collectedInto = collectionOf(use);
+      }
+      switch (kind) {
         case ESCAPE -> {
           return Optional.empty();
         }
@@ -297,11 +341,11 @@ final class HandleLifecycle {
           safelyReleased = true;
         }
         case RELEASE -> released = true;
-        case NEUTRAL -> { }
+        case NEUTRAL, COLLECTED -> { }
       }
     }
     if (!released) {
-      return Optional.of(new Leak(fate, name));
+      return Optional.of(collectedInto != null ? new Leak(Fate.COLLECTED_NEVER_RELEASED, collectedInto) : new Leak(fate, name));
     }
     if (release.requireFinally() && !safelyReleased && fate == Fate.LOCAL_NEVER_RELEASED) {
       return Optional.of(new Leak(Fate.RELEASED_ONLY_ON_NORMAL_PATH, name));
@@ -324,6 +368,9 @@ final class HandleLifecycle {
       boolean resultUsed = !(call.getParentNode().orElse(null) instanceof ExpressionStmt);
       return LifecycleApis.F8_INFORMER_FLUENT.contains(name) && resultUsed ? UseKind.ESCAPE : UseKind.NEUTRAL;
     }
+    if (parent instanceof MethodCallExpr store && collections.neverDrainedSink(store, child, release.releases()).isPresent()) {
+      return UseKind.COLLECTED;
+    }
     if (parent instanceof MethodReferenceExpr ref && ref.getScope() == child) {
       return release.releases().contains(ref.getIdentifier()) ? UseKind.SAFE_RELEASE : UseKind.ESCAPE;
     }
@@ -343,6 +390,15 @@ final class HandleLifecycle {
       return UseKind.NEUTRAL; // the declaration itself
     }
     return UseKind.ESCAPE;
+  }
+
+  private static String collectionOf(Expression use) {
+    Node parent = use.getParentNode().orElse(null);
+    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
+      parent = parent.getParentNode().orElse(null);
+    }
+    return parent instanceof MethodCallExpr m && m.getScope().isPresent()
+        ? m.getScope().get().toString().replaceFirst("^this\\.", "") : "?";
   }
 
   /** A release in finally, in catch, or deferred to a callback (shutdown hook, listener) covers failures. */
@@ -454,9 +510,7 @@ final class HandleLifecycle {
   }
 
   private static boolean hasGeneratedAccessors(TypeDeclaration<?> type) {
-    return type.getAnnotations().stream()
-        .anyMatch(a -> Set.of("Getter", "Data", "Value", "lombok.Getter", "lombok.Data", "lombok.Value")
-            .contains(a.getNameAsString()));
+    return type.getAnnotations().stream().anyMatch(a -> LifecycleApis.GENERATED_ACCESSORS.contains(a.getNameAsString()));
   }
 
 }

@@ -56,7 +56,7 @@ public final class InformerNeverStopped implements Rule {
 
   @Override
   public void check(RuleContext ctx) {
-    HandleLifecycle lifecycle = new HandleLifecycle();
+    HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
     Set<Node> reportedHolders = Collections.newSetFromMap(new IdentityHashMap<>());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
       if (call.getScope().isEmpty()) {
@@ -114,6 +114,14 @@ public final class InformerNeverStopped implements Rule {
           return;
         }
         release = new Release(LifecycleApis.FACTORY_STOPS, false, fabric8);
+        if (!fabric8 && isHolder(receiver) && lifecycle.injected(receiver)) {
+          // A fabric8 factory dies with its KubernetesClient, which containers close; a client-java one
+          // has no close()/shutdown() for a container to infer, so only a stop call ends it.
+          new StartupHooks(ctx.types()).hookOf(call)
+              .filter(hook -> !StartupHooks.fileStopsFactories(ctx.unit()))
+              .ifPresent(hook -> LifecycleMessages.factoryStartedByHook(receiver.toString(), hook).report(ctx, call));
+          return;
+        }
         if (isHolder(receiver)) {
           Optional<VariableDeclarator> d = lifecycle.declaratorOf(receiver);
           if (d.isEmpty() || !reportedHolders.add(d.get())) {

@@ -71,6 +71,19 @@ final class LifecycleMessages {
     return new FindingText(message, why + fix + (library == Library.FABRIC8 ? INFORMER_GUARD : ""));
   }
 
+  static FindingText factoryStartedByHook(String holder, String hook) {
+    return new FindingText(
+        "SharedInformerFactory '" + holder + "' is started from " + hook + " and nothing stops it: this file never"
+            + " calls stopAllRegisteredInformers().",
+        "Startup code runs once and leaves the factory running; the container does not stop it on shutdown,"
+            + " because client-java's SharedInformerFactory has no close() or shutdown() for Spring to infer as a"
+            + " destroy method. Its informers run on non-daemon threads, so they keep watching and handling events"
+            + " while the application context shuts down (against beans already destroyed) and keep a JVM whose"
+            + " context was closed from exiting. Stop it where it is owned: @Bean(destroyMethod ="
+            + " \"stopAllRegisteredInformers\"), a @PreDestroy or DisposableBean.destroy() that calls"
+            + " stopAllRegisteredInformers(), or a SmartLifecycle whose stop() does.");
+  }
+
   static FindingText freshFactory(String registeredAt) {
     return new FindingText(
         "startAllRegisteredInformers() runs on a new, empty factory from client.informers(), so the informers"

@@ -44,7 +44,7 @@ public final class WatchNeverClosed implements Rule {
 
   @Override
   public void check(RuleContext ctx) {
-    HandleLifecycle lifecycle = new HandleLifecycle();
+    HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
       if (call.getScope().isEmpty()) {
         continue;
