@@ -23,6 +23,8 @@ public final class ApiTypes {
   public static final String F8_WATCH = "io.fabric8.kubernetes.client.Watch";
   public static final String F8_WATCHER = "io.fabric8.kubernetes.client.Watcher";
   public static final String F8_WATCHER_EXCEPTION = "io.fabric8.kubernetes.client.WatcherException";
+  /** fabric8 4.x Watchers took onClose(KubernetesClientException); 5.0 changed it to WatcherException. */
+  public static final String F8_CLIENT_EXCEPTION = "io.fabric8.kubernetes.client.KubernetesClientException";
   public static final String F8_RESOURCE_EVENT_HANDLER =
       "io.fabric8.kubernetes.client.informers.ResourceEventHandler";
   public static final String F8_DSL = "io.fabric8.kubernetes.client.dsl.";

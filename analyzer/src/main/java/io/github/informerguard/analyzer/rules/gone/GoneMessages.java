@@ -7,25 +7,26 @@ final class GoneMessages {
 
   private GoneMessages() {}
 
-  static FindingText fabric8(String watcher, String watched, boolean handlesErrorAction) {
+  static FindingText fabric8(String watcher, String where, boolean handlesErrorAction, boolean fourX) {
+    String check = fourX ? "e.getCode() == 410" : "e.isHttpGone()";
     return new FindingText(
-        "onClose of " + watcher + " (passed to " + watched + ".watch(...)) ignores HTTP 410 Gone: it neither checks"
-            + " e.isHttpGone() nor re-lists and re-watches.",
+        "onClose of " + watcher + " (" + where + ") ignores HTTP 410 Gone: it neither checks " + check
+            + " nor re-lists and re-watches.",
         "When etcd has compacted away the resourceVersion the watch resumes from, the API server answers 410 Gone:"
-            + " fabric8's raw watch then ends and calls onClose(e) with e.isHttpGone() true, and does not re-list or"
-            + " re-watch by itself, so this watch silently stops delivering events."
+            + " fabric8's raw watch then ends and calls onClose(e) with " + (fourX ? "e.getCode() 410" : "e.isHttpGone() true")
+            + ", and does not re-list or re-watch by itself, so this watch silently stops delivering events."
             + (handlesErrorAction
                 ? " The Action.ERROR case in eventReceived does not cover this: a 410 Status never reaches eventReceived."
                 : " A 410 never arrives in eventReceived as Action.ERROR.")
-            + " On e.isHttpGone(), list() again and watch from the list's resourceVersion, off the watch thread and"
+            + " On " + check + ", list() again and watch from the list's resourceVersion, off the watch thread and"
             + " with backoff; or use informer-guard's GuardedInformer (InformerGuard.inform(resources, handler)),"
             + " which re-lists on 410 with jittered backoff and a shared RelistBudget.");
   }
 
-  static FindingText fabric8EndsWaiter(String watcher, String watched, String waiter) {
+  static FindingText fabric8EndsWaiter(String watcher, String where, String waiter) {
     return new FindingText(
-        "onClose of " + watcher + " (passed to " + watched + ".watch(...)) releases " + waiter
-            + " as if the watch had succeeded, on 410 Gone too.",
+        "onClose of " + watcher + " (" + where + ") releases " + waiter
+            + " without looking at the cause, so a 410 Gone ends the wait as a success would.",
         "A watch that ends with 410 Gone (its resourceVersion compacted away), a dropped connection or an error"
             + " calls onClose(e); counting the waiter down or completing its future there, without looking at e,"
             + " lets the waiting code carry on as though the event it waited for had arrived. Fail the waiter on"

@@ -20,6 +20,7 @@ import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.rules.FindingText;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -60,9 +61,19 @@ public final class MissingGoneHandling implements Rule {
   private void checkFabric8(RuleContext ctx, GoneEvidence evidence) {
     Fabric8Watchers watchers = new Fabric8Watchers(ctx.types());
     ShortLivedWatches shortLived = new ShortLivedWatches(ctx.types());
-    for (Fabric8Watchers.Implementation impl : watchers.find(ctx.unit())) {
+    CloseHandlers handlers = new CloseHandlers(ctx.types(), evidence);
+    List<Fabric8Watchers.Implementation> found = watchers.find(ctx.unit());
+    for (Fabric8Watchers.Implementation impl : found) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
       if (onClose.isEmpty() || impl.watches().stream().anyMatch(MissingGoneHandling::insideRelistLoop)) {
+        continue;
+      }
+      MethodCallExpr first = impl.watches().get(0);
+      String watched = FindingText.shorten(first.getScope().map(Expression::toString).orElse("?"));
+      // A waiter released on any close takes a 410 for success, however short the watch lives.
+      Optional<String> waiter = handlers.releasesWaiterBlindly(onClose.get(), impl.method("eventReceived", 2));
+      if (waiter.isPresent()) {
+        GoneMessages.fabric8EndsWaiter(watcherName(impl), "passed to " + watched + ".watch(...)", waiter.get()).report(ctx, onClose.get());
         continue;
       }
       // Only long-lived watches: a handle closed in the opening method, with no unbounded wait
@@ -79,9 +90,23 @@ public final class MissingGoneHandling implements Rule {
       if (r.goneCheck || (r.fabric8List && r.fabric8Watch) || r.opaque) {
         continue;
       }
-      MethodCallExpr first = longLived.get();
-      String watched = FindingText.shorten(first.getScope().map(Expression::toString).orElse("?"));
-      GoneMessages.fabric8(watcherName(impl), watched, handlesErrorAction(impl)).report(ctx, onClose.get());
+      String longWatched = FindingText.shorten(longLived.get().getScope().map(Expression::toString).orElse("?"));
+      GoneMessages.fabric8(watcherName(impl), "passed to " + longWatched + ".watch(...)", handlesErrorAction(impl),
+          CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
+    }
+    // Named Watchers whose watch(...) calls are elsewhere: only a close handler that plainly drops the close.
+    for (Fabric8Watchers.Implementation impl : watchers.namedWithoutWatchHere(ctx.unit(), found)) {
+      Optional<MethodDeclaration> onClose = watchers.onClose(impl);
+      if (onClose.isEmpty()) {
+        continue;
+      }
+      Optional<String> waiter = handlers.releasesWaiterBlindly(onClose.get(), impl.method("eventReceived", 2));
+      if (waiter.isPresent()) {
+        GoneMessages.fabric8EndsWaiter(watcherName(impl), "wherever it is watched", waiter.get()).report(ctx, onClose.get());
+      } else if (handlers.inert(onClose.get())) {
+        GoneMessages.fabric8(watcherName(impl), "wherever it is passed to watch(...)", handlesErrorAction(impl),
+            CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
+      }
     }
   }
 
