@@ -36,6 +36,8 @@ public final class ApiTypes {
       "io.kubernetes.client.informer.SharedIndexInformer";
   public static final String K8S_DEFAULT_SHARED_INDEX_INFORMER =
       "io.kubernetes.client.informer.impl.DefaultSharedIndexInformer";
+  /** client-java ControllerWatch: the controller builder passes getResyncPeriod() to addEventHandlerWithResyncPeriod. */
+  public static final String K8S_CONTROLLER_WATCH = "io.kubernetes.client.extended.controller.ControllerWatch";
   public static final String K8S_CONTROLLER_WATCH_BUILDER =
       "io.kubernetes.client.extended.controller.builder.ControllerWatchBuilder";
   public static final String K8S_WATCH = "io.kubernetes.client.util.Watch";

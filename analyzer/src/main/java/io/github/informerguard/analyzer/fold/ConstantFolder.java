@@ -221,9 +221,12 @@ public final class ConstantFolder {
         if (v.isFinal()) {
           return true;
         }
-        // A static field assigned once and never reassigned in its own file or the using file.
+        // A private instance field that only its initializer sets: no other class can write it.
         if (!v.isStatic()) {
-          return false;
+          return decl.findAncestor(com.github.javaparser.ast.body.FieldDeclaration.class)
+              .filter(fd -> fd.isPrivate()).isPresent()
+              && decl.findAncestor(com.github.javaparser.ast.body.TypeDeclaration.class)
+                  .filter(t -> !Scopes.isReassignedIn(t, v.name())).isPresent();
         }
         Optional<CompilationUnit> own = decl.findCompilationUnit();
         Optional<CompilationUnit> using = use.findCompilationUnit();
