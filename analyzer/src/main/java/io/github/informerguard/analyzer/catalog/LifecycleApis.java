@@ -112,6 +112,10 @@ public final class LifecycleApis {
   /** Events observed at application start (Quarkus). */
   public static final Set<String> STARTUP_EVENTS = Set.of("io.quarkus.runtime.StartupEvent");
 
+  /** Callback methods the clients call again and again (handlers, watchers, reconcilers). */
+  public static final Set<String> REPEATED_CALLBACKS = Set.of("onAdd", "onUpdate", "onDelete", "eventReceived",
+      "reconcile");
+
   /** Collection methods that store an element (a handle put there is held by the collection). */
   public static final Set<String> COLLECTION_STORES = Set.of("put", "putIfAbsent", "add", "addFirst", "addLast",
       "offer", "push");

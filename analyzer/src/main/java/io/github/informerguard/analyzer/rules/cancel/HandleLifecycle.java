@@ -1,6 +1,7 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
 import io.github.informerguard.analyzer.resolve.Expressions;
+import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
@@ -29,12 +30,14 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -62,7 +65,9 @@ final class HandleLifecycle {
     /** A field given a new handle while the one it held is never released (a re-configure path). */
     REPLACED_WHILE_RUNNING,
     /** Added to a collection whose elements no code of the class releases. */
-    COLLECTED_NEVER_RELEASED
+    COLLECTED_NEVER_RELEASED,
+    /** Returned by a method of this file whose caller drops it. */
+    DISCARDED_BY_CALLER
   }
 
   /** A leak and the name of the variable that holds the handle (empty when discarded). */
@@ -133,7 +138,36 @@ final class HandleLifecycle {
     if (parent instanceof AssignExpr a && a.getValue() == child && a.getOperator() == AssignExpr.Operator.ASSIGN) {
       return ofTarget(a.getTarget(), produced, release);
     }
-    return Optional.empty(); // returned, passed on, stored in an array or a lambda result: it escapes
+    if (parent instanceof ReturnStmt r) {
+      return droppedByCaller(r, produced, release);
+    }
+    return Optional.empty(); // passed on, stored in an array or a lambda result: it escapes
+  }
+
+  /**
+   * A project factory method ({@code Watch open() { return client.pods().watch(w); }}): returning
+   * hands the handle to the caller, so a caller in this file that drops the result leaks it.
+   */
+  private Optional<Leak> droppedByCaller(ReturnStmt r, Expression produced, Release release) {
+    Optional<MethodDeclaration> factory = r.findAncestor(MethodDeclaration.class);
+    if (factory.isEmpty() || r.findAncestor(LambdaExpr.class).filter(l -> factory.get().isAncestorOf(l)).isPresent()
+        || release.clientCloseReleases() && clientClosed(produced)) {
+      return Optional.empty();
+    }
+    Optional<CompilationUnit> unit = r.findCompilationUnit();
+    if (unit.isEmpty()) {
+      return Optional.empty();
+    }
+    for (MethodCallExpr call : unit.get().findAll(MethodCallExpr.class)) {
+      if (call.getNameAsString().equals(factory.get().getNameAsString())
+          && call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()
+          && !inMainMethod(call)
+          && SourceMethods.forCallInFile(call).filter(m -> m == factory.get()).isPresent()) {
+        return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, call.getNameAsString() + "()"
+            + call.getBegin().map(p -> " at line " + p.line).orElse("")));
+      }
+    }
+    return Optional.empty();
   }
 
   /**
@@ -254,7 +288,58 @@ final class HandleLifecycle {
     if (release.clientCloseReleases() && clientClosed(produced)) {
       return Optional.empty();
     }
-    return ref.get().kind() == VariableRef.Kind.FIELD ? ofField(d, release) : ofLocal(d, release);
+    if (ref.get().kind() != VariableRef.Kind.FIELD) {
+      return ofLocal(d, release);
+    }
+    Optional<Leak> leak = ofField(d, release);
+    if (leak.isEmpty() && target.getParentNode().orElse(null) instanceof AssignExpr a
+        && replacesRunningHandle(a, d, produced, release)) {
+      return Optional.of(new Leak(Fate.REPLACED_WHILE_RUNNING, d.getNameAsString()));
+    }
+    return leak;
+  }
+
+  /**
+   * A re-configure path: a field that the class does release is given a new handle in a method that
+   * runs again (a callback, or one of two methods that both start one) without releasing or checking
+   * the handle it held, so each run leaves the previous one running.
+   */
+  private static boolean replacesRunningHandle(AssignExpr assign, VariableDeclarator field, Expression produced,
+      Release release) {
+    Optional<CallableDeclaration> callable = assign.findAncestor(CallableDeclaration.class);
+    Optional<TypeDeclaration> owner = field.findAncestor(TypeDeclaration.class);
+    if (callable.isEmpty() || !(callable.get() instanceof MethodDeclaration method) || owner.isEmpty()
+        || assign.findAncestor(LambdaExpr.class).filter(method::isAncestorOf).isPresent()
+        || !(produced instanceof MethodCallExpr start)) {
+      return false;
+    }
+    String name = field.getNameAsString();
+    int at = assign.getBegin().map(p -> p.line).orElse(0);
+    // Any release or null check of the field earlier in the method may end the old handle first.
+    for (Expression e : method.findAll(Expression.class)) {
+      boolean names = e instanceof NameExpr n && n.getNameAsString().equals(name)
+          || e instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr && f.getNameAsString().equals(name);
+      if (!names || e == assign.getTarget() || e.getBegin().map(p -> p.line).orElse(0) > at) {
+        continue;
+      }
+      Node parent = e.getParentNode().orElse(null);
+      if (parent instanceof MethodCallExpr m && release.releases().contains(m.getNameAsString())
+          || parent instanceof BinaryExpr) {
+        return false;
+      }
+    }
+    if (LifecycleApis.REPEATED_CALLBACKS.contains(method.getNameAsString())) {
+      return true;
+    }
+    // Another method (or a constructor) also gives the field a handle started the same way.
+    return ((TypeDeclaration<?>) owner.get()).findAll(AssignExpr.class).stream()
+        .filter(other -> other != assign)
+        .filter(other -> other.getTarget() instanceof NameExpr n && n.getNameAsString().equals(name)
+            || other.getTarget() instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr
+                && f.getNameAsString().equals(name))
+        .filter(other -> Expressions.withoutParenthesesAndCasts(other.getValue()) instanceof MethodCallExpr m
+            && m.getNameAsString().equals(start.getNameAsString()))
+        .anyMatch(other -> other.findAncestor(CallableDeclaration.class).filter(c -> c != method).isPresent());
   }
 
   private Optional<Leak> discarded(Expression produced, Release release) {
@@ -279,7 +364,41 @@ final class HandleLifecycle {
     if (hasMethodReference(body, name)) {
       return Optional.empty();
     }
-    return judge(uses, body, release, Fate.LOCAL_NEVER_RELEASED, name);
+    Optional<Leak> leak = judge(uses, body, release, Fate.LOCAL_NEVER_RELEASED, name);
+    if (leak.isEmpty() && !release.requireFinally() && returnsBeforeRelease(d, uses, body, release)) {
+      return Optional.of(new Leak(Fate.RELEASED_ONLY_ON_NORMAL_PATH, name));
+    }
+    return leak;
+  }
+
+  /**
+   * A local released only by plain calls, with a {@code return} between its creation and the first
+   * of them: that path leaves the handle open. (Where a release must be on every path anyway,
+   * judge() already says so.)
+   */
+  private static boolean returnsBeforeRelease(VariableDeclarator d, List<Expression> uses, Node body, Release release) {
+    int first = Integer.MAX_VALUE;
+    for (Expression use : uses) {
+      Node parent = use.getParentNode().orElse(null);
+      if (parent instanceof MethodCallExpr m && m.getScope().filter(s -> s == use).isPresent()
+          && release.releases().contains(m.getNameAsString())) {
+        if (onEveryPath(m, body)) {
+          return false;
+        }
+        first = Math.min(first, m.getBegin().map(p -> p.line).orElse(Integer.MAX_VALUE));
+      } else if (!(parent instanceof MethodCallExpr)) {
+        return false; // handed on somewhere: the other holder may close it
+      }
+    }
+    int opened = d.getBegin().map(p -> p.line).orElse(Integer.MAX_VALUE);
+    final int firstRelease = first;
+    Optional<Node> callable = d.findAncestor(CallableDeclaration.class).map(Node.class::cast);
+    return body.findAll(ReturnStmt.class).stream().anyMatch(ret -> {
+      int line = ret.getBegin().map(p -> p.line).orElse(0);
+      return line > opened && line < firstRelease
+          && ret.findAncestor(LambdaExpr.class).filter(body::isAncestorOf).isEmpty()
+          && ret.findAncestor(CallableDeclaration.class).map(Node.class::cast).equals(callable);
+    });
   }
 
   private Optional<Leak> ofField(VariableDeclarator d, Release release) {

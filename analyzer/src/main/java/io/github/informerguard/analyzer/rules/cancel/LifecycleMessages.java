@@ -29,11 +29,13 @@ final class LifecycleMessages {
       case FIELD_NEVER_RELEASED -> "Informer field '" + leak.holder() + "' is started by " + started
           + " but no code of " + owner + " stops or closes it.";
       case RELEASED_ONLY_ON_NORMAL_PATH -> "Informer '" + leak.holder()
-          + "' is stopped only on the normal path, not in finally or try-with-resources.";
+          + "' is not stopped on every path (no finally or try-with-resources).";
       case REPLACED_WHILE_RUNNING -> "Informer field '" + leak.holder() + "' is started by " + started
           + " again while the informer it held is never stopped.";
       case COLLECTED_NEVER_RELEASED -> "The informer started by " + started + " goes into collection '"
           + leak.holder() + "', whose elements no code of " + owner + " stops.";
+      case DISCARDED_BY_CALLER -> "The informer started by " + started + " is returned to " + leak.holder()
+          + ", which drops it, so nothing can stop it.";
     };
     String why = library == Library.FABRIC8
         ? "A fabric8 informer keeps its watch open (reconnecting after every drop), its cache in memory and its"
@@ -104,11 +106,13 @@ final class LifecycleMessages {
       case FIELD_NEVER_RELEASED -> "Watch field '" + leak.holder() + "' opened by " + opened
           + " is never closed by " + owner + ".";
       case RELEASED_ONLY_ON_NORMAL_PATH -> "Watch '" + leak.holder() + "' opened by " + opened
-          + " is closed only on the normal path, not in finally or try-with-resources.";
+          + " is not closed on every path (no finally or try-with-resources).";
       case REPLACED_WHILE_RUNNING -> "Watch field '" + leak.holder() + "' is given the watch opened by " + opened
           + " while the watch it held is never closed.";
       case COLLECTED_NEVER_RELEASED -> "The watch opened by " + opened + " goes into '" + leak.holder()
           + "', whose watches no code of " + owner + " closes.";
+      case DISCARDED_BY_CALLER -> "The watch opened by " + opened + " is returned to " + leak.holder()
+          + ", which drops it, so nothing can close it.";
     };
     String why = library == Library.FABRIC8
         ? "A raw fabric8 watch is not one of the client's informers, so stopping informers does not end it, and"

@@ -34,7 +34,7 @@ class WatchNeverClosedTest {
   void clientJavaNormalPathCloseGetsItsOwnMessage() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
     assertThat(CancelFixtures.findingAt(r, ID, "ClientJavaWatches.java", "Watch<V1Pod> watch = Watch.createWatch( // violation").fullText())
-        .contains("Watch 'watch' opened by Watch.createWatch(...) is closed only on the normal path")
+        .contains("Watch 'watch' opened by Watch.createWatch(...) is not closed on every path")
         .contains("try (Watch<T> watch = Watch.createWatch(...))");
   }
 }
