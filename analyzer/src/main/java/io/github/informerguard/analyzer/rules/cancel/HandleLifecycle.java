@@ -409,7 +409,9 @@ final class HandleLifecycle {
     }
     FieldDeclaration fd = field.get();
     // Others may release what they can reach: subclasses, other classes, injection, generated getters.
-    if (fd.hasModifier(Modifier.Keyword.PUBLIC) || fd.hasModifier(Modifier.Keyword.PROTECTED)
+    // A public static field is a process-wide singleton: it is judged by its own class like a private one.
+    boolean globalSingleton = fd.isStatic() && fd.hasModifier(Modifier.Keyword.PUBLIC);
+    if (!globalSingleton && (fd.hasModifier(Modifier.Keyword.PUBLIC) || fd.hasModifier(Modifier.Keyword.PROTECTED))
         || !fd.getAnnotations().isEmpty() || hasGeneratedAccessors(type.get())) {
       return Optional.empty();
     }
