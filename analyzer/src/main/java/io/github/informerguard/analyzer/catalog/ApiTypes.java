@@ -23,6 +23,8 @@ public final class ApiTypes {
   public static final String F8_WATCH = "io.fabric8.kubernetes.client.Watch";
   public static final String F8_WATCHER = "io.fabric8.kubernetes.client.Watcher";
   public static final String F8_WATCHER_EXCEPTION = "io.fabric8.kubernetes.client.WatcherException";
+  /** fabric8 4.x Watchers took onClose(KubernetesClientException); 5.0 changed it to WatcherException. */
+  public static final String F8_CLIENT_EXCEPTION = "io.fabric8.kubernetes.client.KubernetesClientException";
   public static final String F8_RESOURCE_EVENT_HANDLER =
       "io.fabric8.kubernetes.client.informers.ResourceEventHandler";
   public static final String F8_DSL = "io.fabric8.kubernetes.client.dsl.";
@@ -36,6 +38,8 @@ public final class ApiTypes {
       "io.kubernetes.client.informer.SharedIndexInformer";
   public static final String K8S_DEFAULT_SHARED_INDEX_INFORMER =
       "io.kubernetes.client.informer.impl.DefaultSharedIndexInformer";
+  /** client-java ControllerWatch: the controller builder passes getResyncPeriod() to addEventHandlerWithResyncPeriod. */
+  public static final String K8S_CONTROLLER_WATCH = "io.kubernetes.client.extended.controller.ControllerWatch";
   public static final String K8S_CONTROLLER_WATCH_BUILDER =
       "io.kubernetes.client.extended.controller.builder.ControllerWatchBuilder";
   public static final String K8S_WATCH = "io.kubernetes.client.util.Watch";

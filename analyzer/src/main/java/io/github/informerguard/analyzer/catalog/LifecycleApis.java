@@ -87,6 +87,54 @@ public final class LifecycleApis {
   /** Calls that create a new informer the caller owns (fabric8 DSL, both factories). */
   public static final Set<String> INFORMER_CREATORS = Set.of("inform", "runnableInformer", "sharedIndexInformerFor");
 
+  /** fabric8 factory methods that register an informer for the factory's startAllRegisteredInformers(). */
+  public static final Set<String> F8_REGISTRATIONS = Set.of("sharedIndexInformerFor", "sharedIndexInformerForCustomResource");
+
+  /** fabric8 informer methods that start the informer they are called on. */
+  public static final Set<String> INFORMER_SELF_STARTS = Set.of("run", "start");
+
+  /** The factory method that starts every registered informer. */
+  public static final String F8_FACTORY_START = "startAllRegisteredInformers";
+
+  /** Spring Boot callbacks that run once at startup. */
+  public static final Set<String> STARTUP_RUNNERS = Set.of("org.springframework.boot.CommandLineRunner",
+      "org.springframework.boot.ApplicationRunner");
+
+  public static final String INITIALIZING_BEAN = "org.springframework.beans.factory.InitializingBean";
+
+  /** Annotations on methods a container calls once after creating the component. */
+  public static final Set<String> INIT_ANNOTATIONS = Set.of("jakarta.annotation.PostConstruct",
+      "javax.annotation.PostConstruct", "org.osgi.service.component.annotations.Activate");
+
+  public static final Set<String> CDI_OBSERVES = Set.of("jakarta.enterprise.event.Observes",
+      "javax.enterprise.event.Observes");
+
+  /** Events observed at application start (Quarkus). */
+  public static final Set<String> STARTUP_EVENTS = Set.of("io.quarkus.runtime.StartupEvent");
+
+  /** Callback methods the clients call again and again (handlers, watchers, reconcilers). */
+  public static final Set<String> REPEATED_CALLBACKS = Set.of("onAdd", "onUpdate", "onDelete", "eventReceived",
+      "reconcile");
+
+  /** Collection methods that store an element (a handle put there is held by the collection). */
+  public static final Set<String> COLLECTION_STORES = Set.of("put", "putIfAbsent", "add", "addFirst", "addLast",
+      "offer", "push");
+
+  /** Collection methods that neither hand out nor remove elements. */
+  public static final Set<String> COLLECTION_QUERIES = Set.of("containsKey", "containsValue", "contains", "size",
+      "isEmpty", "clear");
+
+  /** Collection methods that hand out one element, which the caller may release. */
+  public static final Set<String> COLLECTION_LOOKUPS = Set.of("get", "getOrDefault");
+
+  /** The collection interfaces fields are declared with, named each so lenient mode needs no JDK hierarchy. */
+  public static final Set<String> COLLECTION_TYPES = Set.of("java.util.Map", "java.util.Collection", "java.util.List",
+      "java.util.Set", "java.util.Queue", "java.util.Deque", "java.util.concurrent.ConcurrentMap");
+
+  /** Lombok annotations that generate accessors: a field they cover can be reached from other classes. */
+  public static final Set<String> GENERATED_ACCESSORS = Set.of("Getter", "Data", "Value", "lombok.Getter",
+      "lombok.Data", "lombok.Value");
+
   /** Creator calls whose informer a factory also tracks (its stopAllRegisteredInformers() stops it). */
   public static final Set<String> FACTORY_MADE = Set.of("sharedIndexInformerFor");
 

@@ -73,6 +73,12 @@ public final class ResyncApis {
       new Site("fabric8", Set.of(F8_DEFAULT_SHARED_INDEX_INFORMER), "<init>", Set.of(4), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC),
       new Site("client-java", Set.of(K8S_DEFAULT_SHARED_INDEX_INFORMER), "<init>", Set.of(3, 4, 5, 6), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC));
 
+  /** Methods a client calls to learn a period: a type implementing {@code owner} returns it from {@code method()}. */
+  public record Implemented(String library, String owner, String method, Unit unit, Kind kind) {}
+
+  public static final List<Implemented> IMPLEMENTED = List.of(
+      new Implemented("client-java", K8S_CONTROLLER_WATCH, "getResyncPeriod", Unit.DURATION, Kind.HANDLER_RESYNC));
+
   /** Annotation elements holding a period in milliseconds (client-java Spring integration). */
   public static final List<String> MILLIS_ANNOTATIONS = List.of(K8S_SPRING_INFORMER, K8S_SPRING_RECONCILER_WATCH);
 
@@ -84,7 +90,7 @@ public final class ResyncApis {
 
   /** Words whose absence proves a file has none of the above (the prefilter). */
   public static final Set<String> TRIGGER_WORDS = Set.of(
-      "inform", "Informer", "ResyncPeriod", "resyncPeriod", "ReconciliationInterval", "ReconciliationMaxInterval");
+      "inform", "Informer", "ResyncPeriod", "resyncPeriod", "ReconciliationInterval", "ReconciliationMaxInterval", "getResyncPeriod");
 
   private ResyncApis() {}
 }

@@ -32,5 +32,19 @@ public final class WaitApis {
 
   public static final Set<String> SYNC_POLLED_TYPES = Set.of(F8_SHARED_INDEX_INFORMER, K8S_SHARED_INFORMER);
 
-  public static final Set<String> TRIGGER_WORDS = Set.of("hasSynced", "inform", "Informer");
+  /** fabric8 {@code SharedIndexInformer.isWatching()}: polled like hasSynced() by readiness loops. */
+  public static final String IS_WATCHING = "isWatching";
+
+  /** Callback interfaces whose methods run only when a watch or informer event arrives. */
+  public static final Set<String> EVENT_CALLBACK_TYPES = Set.of(F8_WATCHER, F8_RESOURCE_EVENT_HANDLER,
+      K8S_RESOURCE_EVENT_HANDLER);
+
+  /** Waits with no timeout on a latch or future, and the calls that release each. */
+  public static final String LATCH = "java.util.concurrent.CountDownLatch";
+  public static final Set<String> LATCH_SIGNALS = Set.of("countDown");
+  public static final Set<String> FUTURE_SIGNALS = Set.of("complete", "completeExceptionally", "cancel",
+      "obtrudeValue", "obtrudeException");
+
+  public static final Set<String> TRIGGER_WORDS = Set.of("hasSynced", "isWatching", "inform", "Informer", "Watcher",
+      "ResourceEventHandler");
 }

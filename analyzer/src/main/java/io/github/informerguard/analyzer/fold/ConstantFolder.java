@@ -197,6 +197,37 @@ public final class ConstantFolder {
     if (v.compiledConstant().isPresent()) {
       return v.compiledConstant().map(Folded::of);
     }
+    if (v.initializer().isEmpty() && v.declaration().isPresent()) {
+      Optional<Folded> configured = ConfiguredValues.defaultOf(v.declaration().get(), types);
+      if (configured.isPresent()) {
+        return configured;
+      }
+      Optional<Expression> injected = ConfiguredValues.onlyConstructorAssignment(v);
+      if (injected.isPresent() && visiting.add(v.declaration().get())) {
+        try {
+          return fold(injected.get(), depth, visiting);
+        } finally {
+          visiting.remove(v.declaration().get());
+        }
+      }
+      // A constructor parameter: the value every construction in this file passes, when they agree.
+      List<Expression> passed = ConfiguredValues.constructorArguments(v);
+      if (!passed.isEmpty() && visiting.add(v.declaration().get())) {
+        try {
+          Optional<Folded> agreed = Optional.empty();
+          for (Expression arg : passed) {
+            Optional<Folded> f = fold(arg, depth, visiting);
+            if (f.isEmpty() || agreed.isPresent() && !agreed.get().value().equals(f.get().value())) {
+              return Optional.empty();
+            }
+            agreed = f;
+          }
+          return agreed;
+        } finally {
+          visiting.remove(v.declaration().get());
+        }
+      }
+    }
     if (v.initializer().isEmpty() || v.declaration().isEmpty() || !visiting.add(v.declaration().get())) {
       return Optional.empty();
     }
@@ -221,9 +252,12 @@ public final class ConstantFolder {
         if (v.isFinal()) {
           return true;
         }
-        // A static field assigned once and never reassigned in its own file or the using file.
+        // A private instance field that only its initializer sets: no other class can write it.
         if (!v.isStatic()) {
-          return false;
+          return decl.findAncestor(com.github.javaparser.ast.body.FieldDeclaration.class)
+              .filter(fd -> fd.isPrivate()).isPresent()
+              && decl.findAncestor(com.github.javaparser.ast.body.TypeDeclaration.class)
+                  .filter(t -> !Scopes.isReassignedIn(t, v.name())).isPresent();
         }
         Optional<CompilationUnit> own = decl.findCompilationUnit();
         Optional<CompilationUnit> using = use.findCompilationUnit();

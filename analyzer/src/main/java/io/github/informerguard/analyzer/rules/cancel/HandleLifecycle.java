@@ -1,6 +1,7 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
 import io.github.informerguard.analyzer.resolve.Expressions;
+import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
@@ -29,11 +30,14 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
+import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -57,7 +61,13 @@ final class HandleLifecycle {
     /** Held in a field that no code of the class releases and that does not escape. */
     FIELD_NEVER_RELEASED,
     /** Released only on the normal path: not in finally, catch, try-with-resources or a callback. */
-    RELEASED_ONLY_ON_NORMAL_PATH
+    RELEASED_ONLY_ON_NORMAL_PATH,
+    /** A field given a new handle while the one it held is never released (a re-configure path). */
+    REPLACED_WHILE_RUNNING,
+    /** Added to a collection whose elements no code of the class releases. */
+    COLLECTED_NEVER_RELEASED,
+    /** Returned by a method of this file whose caller drops it. */
+    DISCARDED_BY_CALLER
   }
 
   /** A leak and the name of the variable that holds the handle (empty when discarded). */
@@ -76,10 +86,16 @@ final class HandleLifecycle {
     RELEASE,
     SAFE_RELEASE,
     ESCAPE,
-    NEUTRAL
+    NEUTRAL,
+    /** Stored into a collection field whose elements nothing reaches again. */
+    COLLECTED
   }
 
-  HandleLifecycle() {}
+  private final CollectedHandles collections;
+
+  HandleLifecycle(TypeFacts types) {
+    this.collections = new CollectedHandles(types);
+  }
 
   /** The fate of the value that {@code produced} evaluates to (a call creating the handle). */
   Optional<Leak> ofResult(Expression produced, Release release) {
@@ -109,13 +125,49 @@ final class HandleLifecycle {
       }
       return Optional.empty();
     }
+    if (parent instanceof MethodCallExpr call) {
+      Optional<String> sink = collections.neverDrainedSink(call, scopeChild, release.releases());
+      if (sink.isPresent() && !(release.clientCloseReleases() && clientClosed(produced))) {
+        return Optional.of(new Leak(Fate.COLLECTED_NEVER_RELEASED, sink.get()));
+      }
+      return Optional.empty();
+    }
     if (parent instanceof VariableDeclarator d && d.getInitializer().filter(i -> i == scopeChild).isPresent()) {
       return ofDeclarator(d, produced, release);
     }
     if (parent instanceof AssignExpr a && a.getValue() == child && a.getOperator() == AssignExpr.Operator.ASSIGN) {
       return ofTarget(a.getTarget(), produced, release);
     }
-    return Optional.empty(); // returned, passed on, stored in an array or a lambda result: it escapes
+    if (parent instanceof ReturnStmt r) {
+      return droppedByCaller(r, produced, release);
+    }
+    return Optional.empty(); // passed on, stored in an array or a lambda result: it escapes
+  }
+
+  /**
+   * A project factory method ({@code Watch open() { return client.pods().watch(w); }}): returning
+   * hands the handle to the caller, so a caller in this file that drops the result leaks it.
+   */
+  private Optional<Leak> droppedByCaller(ReturnStmt r, Expression produced, Release release) {
+    Optional<MethodDeclaration> factory = r.findAncestor(MethodDeclaration.class);
+    if (factory.isEmpty() || r.findAncestor(LambdaExpr.class).filter(l -> factory.get().isAncestorOf(l)).isPresent()
+        || release.clientCloseReleases() && clientClosed(produced)) {
+      return Optional.empty();
+    }
+    Optional<CompilationUnit> unit = r.findCompilationUnit();
+    if (unit.isEmpty()) {
+      return Optional.empty();
+    }
+    for (MethodCallExpr call : unit.get().findAll(MethodCallExpr.class)) {
+      if (call.getNameAsString().equals(factory.get().getNameAsString())
+          && call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()
+          && !inMainMethod(call)
+          && SourceMethods.forCallInFile(call).filter(m -> m == factory.get()).isPresent()) {
+        return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, call.getNameAsString() + "()"
+            + call.getBegin().map(p -> " at line " + p.line).orElse("")));
+      }
+    }
+    return Optional.empty();
   }
 
   /**
@@ -142,6 +194,31 @@ final class HandleLifecycle {
       }
     }
     return ref.get().kind() == VariableRef.Kind.FIELD ? ofField(d, release) : ofLocal(d, release);
+  }
+
+  /**
+   * Whether the handle in {@code holder} was given to this code rather than made by it: a
+   * parameter, or a field that is only ever assigned parameters (constructor injection) or never
+   * assigned at all (field injection).
+   */
+  boolean injected(Expression holder) {
+    Expression h = Expressions.withoutParenthesesAndCasts(holder);
+    Optional<VariableRef> ref = h instanceof NameExpr n ? Scopes.lookup(n.getNameAsString(), n)
+        : h instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr
+            ? f.findAncestor(TypeDeclaration.class).flatMap(t -> Scopes.field((TypeDeclaration<?>) t, f.getNameAsString()))
+            : Optional.empty();
+    if (ref.isEmpty()) {
+      return false;
+    }
+    if (ref.get().kind() == VariableRef.Kind.PARAMETER) {
+      return true;
+    }
+    if (ref.get().kind() != VariableRef.Kind.FIELD || ref.get().declaration().isEmpty()
+        || !(ref.get().declaration().get() instanceof VariableDeclarator d)) {
+      return false;
+    }
+    return assignedValues(d, VariableRef.Kind.FIELD).stream().allMatch(v -> Expressions.withoutParenthesesAndCasts(v)
+        instanceof NameExpr n && Scopes.lookup(n.getNameAsString(), n).filter(r -> r.kind() == VariableRef.Kind.PARAMETER).isPresent());
   }
 
   /** The variable declarator a holder refers to, when it is a local or a field of this file. */
@@ -211,7 +288,58 @@ final class HandleLifecycle {
     if (release.clientCloseReleases() && clientClosed(produced)) {
       return Optional.empty();
     }
-    return ref.get().kind() == VariableRef.Kind.FIELD ? ofField(d, release) : ofLocal(d, release);
+    if (ref.get().kind() != VariableRef.Kind.FIELD) {
+      return ofLocal(d, release);
+    }
+    Optional<Leak> leak = ofField(d, release);
+    if (leak.isEmpty() && target.getParentNode().orElse(null) instanceof AssignExpr a
+        && replacesRunningHandle(a, d, produced, release)) {
+      return Optional.of(new Leak(Fate.REPLACED_WHILE_RUNNING, d.getNameAsString()));
+    }
+    return leak;
+  }
+
+  /**
+   * A re-configure path: a field that the class does release is given a new handle in a method that
+   * runs again (a callback, or one of two methods that both start one) without releasing or checking
+   * the handle it held, so each run leaves the previous one running.
+   */
+  private static boolean replacesRunningHandle(AssignExpr assign, VariableDeclarator field, Expression produced,
+      Release release) {
+    Optional<CallableDeclaration> callable = assign.findAncestor(CallableDeclaration.class);
+    Optional<TypeDeclaration> owner = field.findAncestor(TypeDeclaration.class);
+    if (callable.isEmpty() || !(callable.get() instanceof MethodDeclaration method) || owner.isEmpty()
+        || assign.findAncestor(LambdaExpr.class).filter(method::isAncestorOf).isPresent()
+        || !(produced instanceof MethodCallExpr start)) {
+      return false;
+    }
+    String name = field.getNameAsString();
+    int at = assign.getBegin().map(p -> p.line).orElse(0);
+    // Any release or null check of the field earlier in the method may end the old handle first.
+    for (Expression e : method.findAll(Expression.class)) {
+      boolean names = e instanceof NameExpr n && n.getNameAsString().equals(name)
+          || e instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr && f.getNameAsString().equals(name);
+      if (!names || e == assign.getTarget() || e.getBegin().map(p -> p.line).orElse(0) > at) {
+        continue;
+      }
+      Node parent = e.getParentNode().orElse(null);
+      if (parent instanceof MethodCallExpr m && release.releases().contains(m.getNameAsString())
+          || parent instanceof BinaryExpr) {
+        return false;
+      }
+    }
+    if (LifecycleApis.REPEATED_CALLBACKS.contains(method.getNameAsString())) {
+      return true;
+    }
+    // Another method (or a constructor) also gives the field a handle started the same way.
+    return ((TypeDeclaration<?>) owner.get()).findAll(AssignExpr.class).stream()
+        .filter(other -> other != assign)
+        .filter(other -> other.getTarget() instanceof NameExpr n && n.getNameAsString().equals(name)
+            || other.getTarget() instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr
+                && f.getNameAsString().equals(name))
+        .filter(other -> Expressions.withoutParenthesesAndCasts(other.getValue()) instanceof MethodCallExpr m
+            && m.getNameAsString().equals(start.getNameAsString()))
+        .anyMatch(other -> other.findAncestor(CallableDeclaration.class).filter(c -> c != method).isPresent());
   }
 
   private Optional<Leak> discarded(Expression produced, Release release) {
@@ -236,7 +364,41 @@ final class HandleLifecycle {
     if (hasMethodReference(body, name)) {
       return Optional.empty();
     }
-    return judge(uses, body, release, Fate.LOCAL_NEVER_RELEASED, name);
+    Optional<Leak> leak = judge(uses, body, release, Fate.LOCAL_NEVER_RELEASED, name);
+    if (leak.isEmpty() && !release.requireFinally() && returnsBeforeRelease(d, uses, body, release)) {
+      return Optional.of(new Leak(Fate.RELEASED_ONLY_ON_NORMAL_PATH, name));
+    }
+    return leak;
+  }
+
+  /**
+   * A local released only by plain calls, with a {@code return} between its creation and the first
+   * of them: that path leaves the handle open. (Where a release must be on every path anyway,
+   * judge() already says so.)
+   */
+  private static boolean returnsBeforeRelease(VariableDeclarator d, List<Expression> uses, Node body, Release release) {
+    int first = Integer.MAX_VALUE;
+    for (Expression use : uses) {
+      Node parent = use.getParentNode().orElse(null);
+      if (parent instanceof MethodCallExpr m && m.getScope().filter(s -> s == use).isPresent()
+          && release.releases().contains(m.getNameAsString())) {
+        if (onEveryPath(m, body)) {
+          return false;
+        }
+        first = Math.min(first, m.getBegin().map(p -> p.line).orElse(Integer.MAX_VALUE));
+      } else if (!(parent instanceof MethodCallExpr)) {
+        return false; // handed on somewhere: the other holder may close it
+      }
+    }
+    int opened = d.getBegin().map(p -> p.line).orElse(Integer.MAX_VALUE);
+    final int firstRelease = first;
+    Optional<Node> callable = d.findAncestor(CallableDeclaration.class).map(Node.class::cast);
+    return body.findAll(ReturnStmt.class).stream().anyMatch(ret -> {
+      int line = ret.getBegin().map(p -> p.line).orElse(0);
+      return line > opened && line < firstRelease
+          && ret.findAncestor(LambdaExpr.class).filter(body::isAncestorOf).isEmpty()
+          && ret.findAncestor(CallableDeclaration.class).map(Node.class::cast).equals(callable);
+    });
   }
 
   private Optional<Leak> ofField(VariableDeclarator d, Release release) {
@@ -247,7 +409,9 @@ final class HandleLifecycle {
     }
     FieldDeclaration fd = field.get();
     // Others may release what they can reach: subclasses, other classes, injection, generated getters.
-    if (fd.hasModifier(Modifier.Keyword.PUBLIC) || fd.hasModifier(Modifier.Keyword.PROTECTED)
+    // A public static field is a process-wide singleton: it is judged by its own class like a private one.
+    boolean globalSingleton = fd.isStatic() && fd.hasModifier(Modifier.Keyword.PUBLIC);
+    if (!globalSingleton && (fd.hasModifier(Modifier.Keyword.PUBLIC) || fd.hasModifier(Modifier.Keyword.PROTECTED))
         || !fd.getAnnotations().isEmpty() || hasGeneratedAccessors(type.get())) {
       return Optional.empty();
     }
@@ -283,8 +447,13 @@ final class HandleLifecycle {
   private Optional<Leak> judge(List<Expression> uses, Node region, Release release, Fate fate, String name) {
     boolean released = false;
     boolean safelyReleased = false;
+    String collectedInto = null;
     for (Expression use : uses) {
-      switch (classify(use, region, release)) {
+      UseKind kind = classify(use, region, release);
+      if (kind == UseKind.COLLECTED) {
+        collectedInto = collectionOf(use);
+      }
+      switch (kind) {
         case ESCAPE -> {
           return Optional.empty();
         }
@@ -293,11 +462,11 @@ final class HandleLifecycle {
           safelyReleased = true;
         }
         case RELEASE -> released = true;
-        case NEUTRAL -> { }
+        case NEUTRAL, COLLECTED -> { }
       }
     }
     if (!released) {
-      return Optional.of(new Leak(fate, name));
+      return Optional.of(collectedInto != null ? new Leak(Fate.COLLECTED_NEVER_RELEASED, collectedInto) : new Leak(fate, name));
     }
     if (release.requireFinally() && !safelyReleased && fate == Fate.LOCAL_NEVER_RELEASED) {
       return Optional.of(new Leak(Fate.RELEASED_ONLY_ON_NORMAL_PATH, name));
@@ -320,6 +489,9 @@ final class HandleLifecycle {
       boolean resultUsed = !(call.getParentNode().orElse(null) instanceof ExpressionStmt);
       return LifecycleApis.F8_INFORMER_FLUENT.contains(name) && resultUsed ? UseKind.ESCAPE : UseKind.NEUTRAL;
     }
+    if (parent instanceof MethodCallExpr store && collections.neverDrainedSink(store, child, release.releases()).isPresent()) {
+      return UseKind.COLLECTED;
+    }
     if (parent instanceof MethodReferenceExpr ref && ref.getScope() == child) {
       return release.releases().contains(ref.getIdentifier()) ? UseKind.SAFE_RELEASE : UseKind.ESCAPE;
     }
@@ -339,6 +511,15 @@ final class HandleLifecycle {
       return UseKind.NEUTRAL; // the declaration itself
     }
     return UseKind.ESCAPE;
+  }
+
+  private static String collectionOf(Expression use) {
+    Node parent = use.getParentNode().orElse(null);
+    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
+      parent = parent.getParentNode().orElse(null);
+    }
+    return parent instanceof MethodCallExpr m && m.getScope().isPresent()
+        ? m.getScope().get().toString().replaceFirst("^this\\.", "") : "?";
   }
 
   /** A release in finally, in catch, or deferred to a callback (shutdown hook, listener) covers failures. */
@@ -450,9 +631,7 @@ final class HandleLifecycle {
   }
 
   private static boolean hasGeneratedAccessors(TypeDeclaration<?> type) {
-    return type.getAnnotations().stream()
-        .anyMatch(a -> Set.of("Getter", "Data", "Value", "lombok.Getter", "lombok.Data", "lombok.Value")
-            .contains(a.getNameAsString()));
+    return type.getAnnotations().stream().anyMatch(a -> LifecycleApis.GENERATED_ACCESSORS.contains(a.getNameAsString()));
   }
 
 }

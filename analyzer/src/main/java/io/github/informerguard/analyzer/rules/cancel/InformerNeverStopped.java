@@ -56,7 +56,7 @@ public final class InformerNeverStopped implements Rule {
 
   @Override
   public void check(RuleContext ctx) {
-    HandleLifecycle lifecycle = new HandleLifecycle();
+    HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
     Set<Node> reportedHolders = Collections.newSetFromMap(new IdentityHashMap<>());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
       if (call.getScope().isEmpty()) {
@@ -83,7 +83,7 @@ public final class InformerNeverStopped implements Rule {
         release = new Release(LifecycleApis.INFORMER_STOPS, false, true);
         lifecycle.ofResult(call, release).ifPresent(leak -> {
           call.getParentNode().filter(VariableDeclarator.class::isInstance).ifPresent(reportedHolders::add);
-          ctx.report(call, LifecycleMessages.informer(site.library(), started, leak, owner(call)));
+          LifecycleMessages.informer(site.library(), started, leak, owner(call)).report(ctx, call);
         });
       }
       case INFORMER_RECEIVER -> {
@@ -95,29 +95,40 @@ public final class InformerNeverStopped implements Rule {
           }
           lifecycle.ofHolder(receiver, release, e -> isInformerCreation(ctx, e)).ifPresent(leak -> {
             reportedHolders.add(d.get());
-            ctx.report(call, LifecycleMessages.informer(site.library(), started, leak, owner(call)));
+            LifecycleMessages.informer(site.library(), started, leak, owner(call)).report(ctx, call);
           });
         } else if (isInformerCreation(ctx, receiver) && !createdByFactory(receiver)) {
           // A chain: fabric8 run() returns the informer; start() and client-java run() lose it.
           Optional<Leak> leak = fabric8 && call.getNameAsString().equals("run")
               ? lifecycle.ofResult(call, release)
               : fabric8 && lifecycle.clientClosed(receiver) ? Optional.empty() : Optional.of(new Leak(Fate.DISCARDED, ""));
-          leak.ifPresent(l -> ctx.report(call, LifecycleMessages.informer(site.library(), started, l, owner(call))));
+          leak.ifPresent(l -> LifecycleMessages.informer(site.library(), started, l, owner(call)).report(ctx, call));
         }
       }
       case FACTORY_RECEIVER -> {
         if (fabric8 && isFreshFabric8Factory(ctx, receiver)) {
-          ctx.report(call, LifecycleMessages.freshFactory());
+          // A new factory starts nothing and holds nothing to leak; it is only a bug when the informers
+          // it was meant to start were registered on another factory that nothing starts.
+          FreshFactories.unstartedRegistration(ctx, call)
+              .ifPresent(at -> LifecycleMessages.freshFactory(at).report(ctx, call));
           return;
         }
         release = new Release(LifecycleApis.FACTORY_STOPS, false, fabric8);
+        if (!fabric8 && isHolder(receiver) && lifecycle.injected(receiver)) {
+          // A fabric8 factory dies with its KubernetesClient, which containers close; a client-java one
+          // has no close()/shutdown() for a container to infer, so only a stop call ends it.
+          new StartupHooks(ctx.types()).hookOf(call)
+              .filter(hook -> !StartupHooks.fileStopsFactories(ctx.unit()))
+              .ifPresent(hook -> LifecycleMessages.factoryStartedByHook(receiver.toString(), hook).report(ctx, call));
+          return;
+        }
         if (isHolder(receiver)) {
           Optional<VariableDeclarator> d = lifecycle.declaratorOf(receiver);
           if (d.isEmpty() || !reportedHolders.add(d.get())) {
             return;
           }
           lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e))
-              .ifPresent(leak -> ctx.report(call, LifecycleMessages.factory(site.library(), leak, owner(call))));
+              .ifPresent(leak -> LifecycleMessages.factory(site.library(), leak, owner(call)).report(ctx, call));
         }
       }
     }
@@ -159,7 +170,7 @@ public final class InformerNeverStopped implements Rule {
   }
 
   /** {@code client.informers()[.inNamespace(ns)].startAllRegisteredInformers()}: a factory nobody registered on. */
-  private static boolean isFreshFabric8Factory(RuleContext ctx, Expression receiver) {
+  static boolean isFreshFabric8Factory(RuleContext ctx, Expression receiver) {
     Expression x = receiver;
     while (x instanceof MethodCallExpr m && LifecycleApis.F8_FACTORY_FLUENT.contains(m.getNameAsString())
         && m.getScope().isPresent()) {

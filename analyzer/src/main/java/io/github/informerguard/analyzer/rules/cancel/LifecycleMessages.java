@@ -1,88 +1,131 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
+import io.github.informerguard.analyzer.rules.FindingText;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Leak;
 
-/** The text of InformerNeverStopped and WatchNeverClosed findings: what leaks, why it hurts, the fix. */
+/**
+ * The text of InformerNeverStopped and WatchNeverClosed findings: what leaks (message), why it
+ * hurts and the fix (detail). The runtime guard is recommended only for fabric8, where it is a
+ * drop-in for the code at hand.
+ */
 final class LifecycleMessages {
 
-  static final String GUARD = " informer-guard's InformerGuard.builder(resources).build() gives an AutoCloseable"
-      + " GuardedInformer whose idempotent close() stops its watch and releases every thread and socket.";
+  static final String INFORMER_GUARD = " informer-guard's InformerGuard.builder(resources).build() is a drop-in"
+      + " SharedIndexInformer that is AutoCloseable: its idempotent close() stops its watch and releases every"
+      + " thread and socket.";
+
+  private static final String WATCH_GUARD = " Where the watch only feeds a cache or a handler, informer-guard's"
+      + " InformerGuard.inform(resources, handler) replaces it with an informer that re-lists on 410 and whose"
+      + " close() ends it.";
 
   private LifecycleMessages() {}
 
-  static String informer(Library library, String started, Leak leak, String owner) {
-    String what = switch (leak.fate()) {
-      case DISCARDED -> "The informer started by " + started + " is never kept, so nothing can stop it";
+  static FindingText informer(Library library, String started, Leak leak, String owner) {
+    String message = switch (leak.fate()) {
+      case DISCARDED -> "The informer started by " + started + " is never kept, so nothing can stop it.";
       case LOCAL_NEVER_RELEASED -> "Informer '" + leak.holder() + "' is started by " + started
-          + " but never stopped or closed, and it does not leave this method";
+          + " but never stopped or closed, and it does not leave this method.";
       case FIELD_NEVER_RELEASED -> "Informer field '" + leak.holder() + "' is started by " + started
-          + " but no code of " + owner + " stops or closes it";
-      case RELEASED_ONLY_ON_NORMAL_PATH -> "Informer '" + leak.holder() + "' is stopped only on the normal path";
+          + " but no code of " + owner + " stops or closes it.";
+      case RELEASED_ONLY_ON_NORMAL_PATH -> "Informer '" + leak.holder()
+          + "' is not stopped on every path (no finally or try-with-resources).";
+      case REPLACED_WHILE_RUNNING -> "Informer field '" + leak.holder() + "' is started by " + started
+          + " again while the informer it held is never stopped.";
+      case COLLECTED_NEVER_RELEASED -> "The informer started by " + started + " goes into collection '"
+          + leak.holder() + "', whose elements no code of " + owner + " stops.";
+      case DISCARDED_BY_CALLER -> "The informer started by " + started + " is returned to " + leak.holder()
+          + ", which drops it, so nothing can stop it.";
     };
     String why = library == Library.FABRIC8
-        ? ": a fabric8 informer keeps its watch open (reconnecting after every drop), its cache in memory and its"
-            + " handlers running until stop()/close() or until the KubernetesClient is closed, and every execution"
-            + " of this code starts one more."
-        : ": client-java informers are not AutoCloseable and run on non-daemon controller, reflector and listener"
+        ? "A fabric8 informer keeps its watch open (reconnecting after every drop), its cache in memory and its"
+            + " handlers running until its stop()/close() or until the KubernetesClient is closed, and every"
+            + " execution of this code starts one more."
+        : "client-java informers are not AutoCloseable and run on non-daemon controller, reflector and listener"
             + " threads, so an informer that is never stopped keeps watching, keeps its threads and keeps the JVM"
             + " from exiting; every execution of this code starts one more.";
     String fix = library == Library.FABRIC8
         ? " Keep the SharedIndexInformer and release it: try-with-resources, stop() in finally, or a field"
-            + " closed in the component's close()/@PreDestroy."
-        : " Keep the informer and call stop() in finally or from the component's close()/@PreDestroy (or register"
-            + " it with a SharedInformerFactory and call stopAllRegisteredInformers()).";
-    return what + why + fix + GUARD;
+            + " closed by the component's lifecycle (close(), @PreDestroy, DisposableBean.destroy(), a"
+            + " SmartLifecycle stop())." + INFORMER_GUARD
+        : " Keep the informer and call its stop() in finally or from the component's lifecycle (close(),"
+            + " @PreDestroy, DisposableBean.destroy()), or register it with a SharedInformerFactory and call"
+            + " stopAllRegisteredInformers().";
+    return new FindingText(message, why + fix);
   }
 
-  static String factory(Library library, Leak leak, String owner) {
-    String name = leak.holder().isEmpty() ? "this SharedInformerFactory" : "SharedInformerFactory '" + leak.holder() + "'";
-    String what = switch (leak.fate()) {
-      case DISCARDED -> "This SharedInformerFactory is started but never kept, so stopAllRegisteredInformers() can"
-          + " never be called on it";
+  static FindingText factory(Library library, Leak leak, String owner) {
+    String name = leak.holder().isEmpty() ? "This SharedInformerFactory" : "SharedInformerFactory '" + leak.holder() + "'";
+    String message = switch (leak.fate()) {
+      case DISCARDED -> "This SharedInformerFactory is started but never kept, so stopAllRegisteredInformers()"
+          + " can never be called on it.";
       case FIELD_NEVER_RELEASED -> name + " starts its informers here but no code of " + owner
-          + " calls stopAllRegisteredInformers() on it";
-      default -> name + " starts its informers here but stopAllRegisteredInformers() is never called on it";
+          + " calls stopAllRegisteredInformers() on it.";
+      default -> name + " starts its informers here but stopAllRegisteredInformers() is never called on it.";
     };
     String why = library == Library.FABRIC8
-        ? ": the fabric8 factory is not AutoCloseable, so its informers keep their watches, caches and handlers"
+        ? "The fabric8 factory is not AutoCloseable, so its informers keep their watches, caches and handlers"
             + " until the KubernetesClient is closed."
-        : ": client-java informers run on non-daemon threads and only stopAllRegisteredInformers() stops them and"
+        : "client-java informers run on non-daemon threads and only stopAllRegisteredInformers() stops them and"
             + " shuts the factory's executor down, so the watches keep running and the JVM cannot exit.";
-    return what + why + " Call stopAllRegisteredInformers() on the same factory from the component's"
-        + " close()/@PreDestroy or a finally block." + GUARD;
+    String fix = " Call stopAllRegisteredInformers() on the same factory from the component's lifecycle (close(),"
+        + " @PreDestroy, DisposableBean.destroy()) or a finally block.";
+    return new FindingText(message, why + fix + (library == Library.FABRIC8 ? INFORMER_GUARD : ""));
   }
 
-  static String freshFactory() {
-    return "client.informers() returns a new SharedInformerFactory on every call, so this"
-        + " startAllRegisteredInformers() runs on a fresh factory with no registered informers and starts nothing,"
-        + " while informers registered through another client.informers() call are never started (and a later"
-        + " client.informers().stopAllRegisteredInformers() stops nothing either). Keep one factory: var factory ="
-        + " client.informers(); register, start and stopAllRegisteredInformers() on that same object." + GUARD;
+  static FindingText factoryStartedByHook(String holder, String hook) {
+    return new FindingText(
+        "SharedInformerFactory '" + holder + "' is started from " + hook + " and nothing stops it: this file never"
+            + " calls stopAllRegisteredInformers().",
+        "Startup code runs once and leaves the factory running; the container does not stop it on shutdown,"
+            + " because client-java's SharedInformerFactory has no close() or shutdown() for Spring to infer as a"
+            + " destroy method. Its informers run on non-daemon threads, so they keep watching and handling events"
+            + " while the application context shuts down (against beans already destroyed) and keep a JVM whose"
+            + " context was closed from exiting. Stop it where it is owned: @Bean(destroyMethod ="
+            + " \"stopAllRegisteredInformers\"), a @PreDestroy or DisposableBean.destroy() that calls"
+            + " stopAllRegisteredInformers(), or a SmartLifecycle whose stop() does.");
   }
 
-  static String watch(Library library, String opened, Leak leak, String owner) {
-    String what = switch (leak.fate()) {
-      case DISCARDED -> "The watch opened by " + opened + " is never kept, so nothing can close it";
+  static FindingText freshFactory(String registeredAt) {
+    return new FindingText(
+        "startAllRegisteredInformers() runs on a new, empty factory from client.informers(), so the informers"
+            + " registered on another one (" + registeredAt + ") never start.",
+        "client.informers() returns a new SharedInformerFactory on every call, and a factory starts only the"
+            + " informers registered on that same object: this call starts nothing, the informers registered"
+            + " elsewhere never list or watch (their stores stay empty, their handlers never run), and a later"
+            + " client.informers().stopAllRegisteredInformers() stops nothing either. Keep one factory (var factory"
+            + " = client.informers()), register on it, then call startAllRegisteredInformers() and"
+            + " stopAllRegisteredInformers() on that same object.");
+  }
+
+  static FindingText watch(Library library, String opened, Leak leak, String owner) {
+    String message = switch (leak.fate()) {
+      case DISCARDED -> "The watch opened by " + opened + " is never kept, so nothing can close it.";
       case LOCAL_NEVER_RELEASED -> "Watch '" + leak.holder() + "' opened by " + opened
-          + " is never closed and does not leave this method";
-      case FIELD_NEVER_RELEASED -> "Watch field '" + leak.holder() + "' opened by " + opened + " is never closed by "
-          + owner;
+          + " is never closed and does not leave this method.";
+      case FIELD_NEVER_RELEASED -> "Watch field '" + leak.holder() + "' opened by " + opened
+          + " is never closed by " + owner + ".";
       case RELEASED_ONLY_ON_NORMAL_PATH -> "Watch '" + leak.holder() + "' opened by " + opened
-          + " is closed only on the normal path, not in finally or try-with-resources";
+          + " is not closed on every path (no finally or try-with-resources).";
+      case REPLACED_WHILE_RUNNING -> "Watch field '" + leak.holder() + "' is given the watch opened by " + opened
+          + " while the watch it held is never closed.";
+      case COLLECTED_NEVER_RELEASED -> "The watch opened by " + opened + " goes into '" + leak.holder()
+          + "', whose watches no code of " + owner + " closes.";
+      case DISCARDED_BY_CALLER -> "The watch opened by " + opened + " is returned to " + leak.holder()
+          + ", which drops it, so nothing can close it.";
     };
     String why = library == Library.FABRIC8
-        ? ": a raw fabric8 watch is not tracked with the client's informers, so stopping informers does not end"
-            + " it, and with the default watchReconnectLimit of -1 it reconnects forever until close() or until the"
+        ? "A raw fabric8 watch is not one of the client's informers, so stopping informers does not end it, and"
+            + " with the default watchReconnectLimit of -1 it reconnects forever until its close() or until the"
             + " KubernetesClient is closed, keeping its connection open and its Watcher receiving events."
-        : ": a client-java Watch holds an open HTTP call and response body (and its OkHttp connection) until"
+        : "A client-java Watch holds an open HTTP call and response body (and its OkHttp connection) until"
             + " close(); an exception thrown while iterating (IOException wrapped in RuntimeException by"
             + " hasNext()/next()) skips a close() on the normal path and leaks the connection.";
     String fix = library == Library.FABRIC8
-        ? " Keep the Watch and close it: try-with-resources, close() in finally, or a field closed in the"
-            + " component's close()/@PreDestroy. Or use an informer, which re-lists on 410 by itself."
+        ? " Keep the Watch and close it: try-with-resources, close() in finally, or a field closed by the"
+            + " component's lifecycle (close(), @PreDestroy, DisposableBean.destroy())." + WATCH_GUARD
         : " Open it in try-with-resources (try (Watch<T> watch = Watch.createWatch(...)) { ... }) or close it in"
-            + " finally. Or use an informer, which re-lists on 410 by itself.";
-    return what + why + fix + GUARD;
+            + " finally; or use an informer, which re-lists on 410 by itself.";
+    return new FindingText(message, why + fix);
   }
 }

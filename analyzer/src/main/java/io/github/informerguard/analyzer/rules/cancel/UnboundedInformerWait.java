@@ -4,8 +4,10 @@ import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMABLE;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMER_FACTORY;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_SHARED_INDEX_INFORMER;
+import static io.github.informerguard.analyzer.catalog.CancellationTypes.COMPLETABLE_FUTURE;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -28,6 +30,8 @@ import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
+import io.github.informerguard.analyzer.rules.FindingText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,11 +73,19 @@ public final class UnboundedInformerWait implements Rule {
 
   @Override
   public void check(RuleContext ctx) {
+    CallbackSignals signals = new CallbackSignals(ctx.types());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
       if (WaitApis.UNBOUNDED_WAITS.contains(call.getNameAsString()) && call.getArguments().isEmpty()
           && call.getScope().isPresent()) {
-        waited(ctx, call.getScope().get(), 0)
-            .ifPresent(w -> ctx.report(call, WaitMessages.future(w, call.getNameAsString())));
+        Optional<Waited> w = waited(ctx, call.getScope().get(), 0);
+        if (w.isPresent()) {
+          WaitMessages.future(w.get(), call.getNameAsString()).report(ctx, call);
+        } else if (ctx.types().isA(call.getScope().get(), Set.of(COMPLETABLE_FUTURE)).isYes()) {
+          checkCallbackWait(ctx, signals, call, WaitApis.FUTURE_SIGNALS);
+        }
+      } else if (call.getNameAsString().equals("await") && call.getArguments().isEmpty() && call.getScope().isPresent()
+          && ctx.types().isA(call.getScope().get(), Set.of(WaitApis.LATCH)).isYes()) {
+        checkCallbackWait(ctx, signals, call, WaitApis.LATCH_SIGNALS);
       }
     }
     for (WhileStmt loop : ctx.unit().findAll(WhileStmt.class)) {
@@ -82,6 +94,13 @@ public final class UnboundedInformerWait implements Rule {
     for (DoStmt loop : ctx.unit().findAll(DoStmt.class)) {
       checkLoop(ctx, loop, loop.getCondition(), loop.getBody());
     }
+  }
+
+  /** An untimed wait whose only release is a watch or informer callback in this file. */
+  private void checkCallbackWait(RuleContext ctx, CallbackSignals signals, MethodCallExpr wait, Set<String> releases) {
+    Expression waiter = wait.getScope().get();
+    signals.onlyReleasedByCallbacks(ctx.unit(), waiter, releases).ifPresent(callback ->
+        WaitMessages.latch(FindingText.shorten(waiter.toString()), wait.getNameAsString(), callback).report(ctx, wait));
   }
 
   /** The informer future that {@code future} evaluates to, following toCompletableFuture() and final-ish locals. */
@@ -125,7 +144,8 @@ public final class UnboundedInformerWait implements Rule {
     if (!onlyNotSynced(ctx, condition, polled) || polled.isEmpty() || hasExit(body)) {
       return;
     }
-    ctx.report(loop, WaitMessages.loop(polled.get(0).toString()));
+    boolean fabric8 = ctx.types().isA(polled.get(0), Set.of(F8_SHARED_INDEX_INFORMER)).isYes();
+    WaitMessages.loop(FindingText.shorten(Expressions.withoutParentheses(condition).toString()), fabric8).report(ctx, loop);
   }
 
   /** {@code !a.hasSynced()}, {@code !a.hasSynced() || !b.hasSynced()} or {@code !(a.hasSynced() && b.hasSynced())}. */
@@ -141,17 +161,33 @@ public final class UnboundedInformerWait implements Rule {
   }
 
   private boolean allSynced(RuleContext ctx, Expression expression, List<Expression> polled) {
+    return allSynced(ctx, expression, polled, 0);
+  }
+
+  private boolean allSynced(RuleContext ctx, Expression expression, List<Expression> polled, int hops) {
     Expression e = expression;
     while (e instanceof EnclosedExpr en) {
       e = en.getInner();
     }
     if (e instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.AND) {
-      return allSynced(ctx, b.getLeft(), polled) && allSynced(ctx, b.getRight(), polled);
+      return allSynced(ctx, b.getLeft(), polled, hops) && allSynced(ctx, b.getRight(), polled, hops);
     }
-    if (e instanceof MethodCallExpr m && m.getNameAsString().equals(WaitApis.HAS_SYNCED) && m.getArguments().isEmpty()
-        && m.getScope().isPresent() && ctx.types().isA(m.getScope().get(), WaitApis.SYNC_POLLED_TYPES).isYes()) {
+    if (!(e instanceof MethodCallExpr m) || !m.getArguments().isEmpty()) {
+      return false;
+    }
+    if (m.getScope().isPresent() && (m.getNameAsString().equals(WaitApis.HAS_SYNCED)
+            && ctx.types().isA(m.getScope().get(), WaitApis.SYNC_POLLED_TYPES).isYes()
+        || m.getNameAsString().equals(WaitApis.IS_WATCHING)
+            && ctx.types().isA(m.getScope().get(), Set.of(F8_SHARED_INDEX_INFORMER)).isYes())) {
       polled.add(m.getScope().get());
       return true;
+    }
+    // A method of this file that only reports sync: boolean ready() { return informer.hasSynced(); }
+    if (hops < MAX_LOCAL_HOPS) {
+      return SourceMethods.forCallInFile(m).flatMap(MethodDeclaration::getBody)
+          .filter(b -> b.getStatements().size() == 1 && b.getStatement(0) instanceof ReturnStmt)
+          .flatMap(b -> ((ReturnStmt) b.getStatement(0)).getExpression())
+          .filter(r -> allSynced(ctx, r, polled, hops + 1)).isPresent();
     }
     return false;
   }

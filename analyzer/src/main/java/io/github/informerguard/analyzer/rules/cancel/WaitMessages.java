@@ -1,42 +1,59 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import io.github.informerguard.analyzer.rules.FindingText;
 import io.github.informerguard.analyzer.rules.cancel.UnboundedInformerWait.Waited;
 
-/** The text of UnboundedInformerWait findings. */
+/** The text of UnboundedInformerWait findings: the wait (message), why it can hang and the bounded form (detail). */
 final class WaitMessages {
 
-  private static final String GUARD = " informer-guard's GuardedInformer.health() reports whether the informer has"
-      + " synced and when, for readiness checks that never block.";
+  private static final String GUARD = " informer-guard's GuardedInformer, a drop-in fabric8 SharedIndexInformer,"
+      + " reports through health() whether it has synced and when, for readiness checks that never block.";
 
   private WaitMessages() {}
 
-  static String future(Waited waited, String method) {
+  static FindingText future(Waited waited, String method) {
     return switch (waited) {
-      case START -> "start()." + "toCompletableFuture()." + method + "() waits with no timeout for the informer's first"
-          + " list and watch: while the API server is unreachable, the list is slow or it keeps failing, nothing"
-          + " bounds how long this thread blocks (a startup, readiness or reconcile thread hangs instead of"
-          + " failing). Wait with get(timeout, unit) or orTimeout(...) (JOSDK waits at most cacheSyncTimeout, 2"
-          + " minutes by default) and stop the informer when it times out." + GUARD;
-      case STOPPED -> "stopped().toCompletableFuture()." + method + "() with no timeout blocks until another thread"
-          + " stops the informer or an error ends it; if neither happens this thread waits forever and cannot be"
-          + " shut down by a deadline. Use get(timeout, unit) or react with whenComplete(...) instead of blocking.";
-      case FACTORY_START -> "startAllRegisteredInformers().get() with no timeout: the fabric8 factory returns"
-          + " CompletableFuture.allOf(...) over every informer's start(), so one informer whose first list never"
-          + " succeeds blocks this thread with no bound. Use get(timeout, unit) and stopAllRegisteredInformers()"
-          + " when it times out." + GUARD;
-      case CONDITION -> "informOnCondition(...)." + method + "() with no timeout: the future completes only when the"
-          + " condition holds, and the hidden informer behind it keeps watching until the future completes or is"
-          + " cancelled, so if the condition never holds this thread blocks forever and the informer leaks. Use"
-          + " waitUntilCondition(predicate, amount, unit), which times out and cancels, or get(timeout, unit) and"
-          + " cancel(true) on timeout.";
+      case START -> new FindingText(
+          "start().toCompletableFuture()." + method + "() waits with no timeout for the informer's first list and watch.",
+          "While the API server is unreachable, the list is slow or it keeps failing, nothing bounds how long this"
+              + " thread blocks (a startup, readiness or reconcile thread hangs instead of failing). Wait with"
+              + " get(timeout, unit) or orTimeout(...) (JOSDK waits at most cacheSyncTimeout, 2 minutes by default)"
+              + " and stop the informer when it times out." + GUARD);
+      case STOPPED -> new FindingText(
+          "stopped().toCompletableFuture()." + method + "() waits with no timeout for the informer to stop.",
+          "It blocks until another thread stops the informer or an error ends it; if neither happens this thread"
+              + " waits forever and cannot be shut down by a deadline. Use get(timeout, unit) or react with"
+              + " whenComplete(...) instead of blocking.");
+      case FACTORY_START -> new FindingText(
+          "startAllRegisteredInformers()." + method + "() waits with no timeout for every registered informer to sync.",
+          "The fabric8 factory returns CompletableFuture.allOf(...) over every informer's start(), so one informer"
+              + " whose first list never succeeds blocks this thread with no bound. Use get(timeout, unit) and"
+              + " stopAllRegisteredInformers() when it times out." + GUARD);
+      case CONDITION -> new FindingText(
+          "informOnCondition(...)." + method + "() waits with no timeout for the condition to hold.",
+          "The future completes only when the condition holds, and the hidden informer behind it keeps watching"
+              + " until the future completes or is cancelled, so if the condition never holds this thread blocks"
+              + " forever and the informer leaks. Use waitUntilCondition(predicate, amount, unit), which times out"
+              + " and cancels, or get(timeout, unit) and cancel(true) on timeout.");
     };
   }
 
-  static String loop(String informer) {
-    return "while (!" + informer + ".hasSynced()) has no deadline and no exit: if the informer never syncs (list"
-        + " forbidden by RBAC, API server unreachable, resource not served), this thread spins forever instead of"
-        + " failing. Add a deadline (System.nanoTime()) and fail or break when it passes, or wait on a bounded"
-        + " future: fabric8 informer.start().toCompletableFuture().get(timeout, unit); client-java"
-        + " ControllerBuilder withReadyTimeout(Duration)." + GUARD;
+  static FindingText loop(String condition, boolean fabric8) {
+    return new FindingText(
+        "while (" + condition + ") spins until the sync with no deadline and no exit.",
+        "If the informer never syncs (list forbidden by RBAC, API server unreachable, resource not served), this"
+            + " thread spins forever instead of failing. Add a deadline (System.nanoTime()) and fail or break when"
+            + " it passes, or wait on a bounded future: fabric8 informer.start().toCompletableFuture().get(timeout,"
+            + " unit); client-java ControllerBuilder withReadyTimeout(Duration)." + (fabric8 ? GUARD : ""));
+  }
+
+  static FindingText latch(String waiter, String method, String completedBy) {
+    return new FindingText(
+        waiter + "." + method + "() waits with no timeout for a signal that only " + completedBy + " gives.",
+        "Watch and informer callbacks run only while the connection works and the event arrives: if the watch"
+            + " closes, the API server is unreachable, RBAC forbids the list or the expected event never comes,"
+            + " nothing releases this thread and it hangs forever (a startup, readiness or reconcile thread that"
+            + " never fails). Wait with a timeout (await(timeout, unit), get(timeout, unit), join(millis)) and"
+            + " treat the timeout as a failure; release the waiter from the watch's onClose too.");
   }
 }

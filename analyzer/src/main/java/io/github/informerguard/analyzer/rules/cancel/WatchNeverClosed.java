@@ -44,7 +44,7 @@ public final class WatchNeverClosed implements Rule {
 
   @Override
   public void check(RuleContext ctx) {
-    HandleLifecycle lifecycle = new HandleLifecycle();
+    HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
       if (call.getScope().isEmpty()) {
         continue;
@@ -59,7 +59,7 @@ public final class WatchNeverClosed implements Rule {
               site.library() == Library.FABRIC8);
           String opened = describe(site, call);
           lifecycle.ofResult(call, release)
-              .ifPresent(leak -> ctx.report(call, LifecycleMessages.watch(site.library(), opened, leak, owner(call))));
+              .ifPresent(leak -> LifecycleMessages.watch(site.library(), opened, leak, owner(call)).report(ctx, call));
           break;
         }
       }

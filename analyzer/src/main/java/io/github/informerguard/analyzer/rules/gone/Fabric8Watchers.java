@@ -4,6 +4,7 @@ import io.github.informerguard.analyzer.resolve.SourceMethods;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHABLE;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER_EXCEPTION;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_CLIENT_EXCEPTION;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
@@ -87,11 +88,33 @@ final class Fabric8Watchers {
     return ordered;
   }
 
-  /** {@code onClose(WatcherException)} of the implementation, if declared there. */
+  /** {@code onClose(WatcherException)} (or 4.x {@code onClose(KubernetesClientException)}) of the implementation. */
   Optional<MethodDeclaration> onClose(Implementation impl) {
-    return impl.method(WatchApis.F8_ON_CLOSE, 1)
-        .filter(m -> types.isA(m.getParameter(0).getType(), Set.of(F8_WATCHER_EXCEPTION)).isYes())
-        .filter(m -> m.getBody().isPresent());
+    return impl.members().stream().filter(MethodDeclaration.class::isInstance).map(MethodDeclaration.class::cast)
+        .filter(m -> m.getNameAsString().equals(WatchApis.F8_ON_CLOSE) && m.getParameters().size() == 1)
+        .filter(m -> types.isA(m.getParameter(0).getType(), Set.of(F8_WATCHER_EXCEPTION, F8_CLIENT_EXCEPTION)).isYes())
+        .filter(m -> m.getBody().isPresent())
+        .findFirst();
+  }
+
+  /**
+   * Named Watcher classes of the file that no watch call here is given: their watch(...) calls are
+   * in other files. A fabric8 Watcher has no use but a raw watch.
+   */
+  List<Implementation> namedWithoutWatchHere(Node unit, List<Implementation> found) {
+    List<Implementation> out = new ArrayList<>();
+    for (ClassOrInterfaceDeclaration c : unit.findAll(ClassOrInterfaceDeclaration.class)) {
+      // A private class is watched in this file or nowhere.
+      if (c.isInterface() || c.isPrivate() || found.stream().anyMatch(i -> i.body() == c)) {
+        continue;
+      }
+      List<ClassOrInterfaceType> parents = new ArrayList<>(c.getImplementedTypes());
+      parents.addAll(c.getExtendedTypes());
+      if (parents.stream().anyMatch(t -> types.isA(t, Set.of(F8_WATCHER)).isYes())) {
+        out.add(new Implementation(c, c.getMembers(), List.of()));
+      }
+    }
+    return out;
   }
 
   private Optional<Implementation> implementation(Expression e, int depth) {

@@ -201,7 +201,7 @@ final class GoneEvidence {
         .orElse(false);
   }
 
-  private boolean isLogging(MethodCallExpr call) {
+  boolean isLogging(MethodCallExpr call) {
     if (call.getScope().isEmpty()) {
       return false;
     }

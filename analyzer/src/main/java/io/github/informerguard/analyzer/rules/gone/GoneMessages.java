@@ -1,39 +1,47 @@
 package io.github.informerguard.analyzer.rules.gone;
 
-/** The text of MissingGoneHandling findings: what is missing, the mechanics of a 410, the fix. */
-final class GoneMessages {
+import io.github.informerguard.analyzer.rules.FindingText;
 
-  private static final int MAX_TEXT = 80;
+/** The text of MissingGoneHandling findings: what is missing (message), the mechanics of a 410 and the fix (detail). */
+final class GoneMessages {
 
   private GoneMessages() {}
 
-  static String fabric8(String watched, boolean handlesErrorAction) {
-    return "onClose(WatcherException) of this Watcher (passed to " + watched + ".watch(...)) neither checks"
-        + " e.isHttpGone() (or a status code of 410) nor re-lists and re-watches. When etcd has compacted away the"
-        + " resourceVersion the watch resumes from, the API server answers 410 Gone: fabric8's raw watch then ends"
-        + " and calls onClose(e) with e.isHttpGone() true, and does not re-list or re-watch by itself, so this watch"
-        + " silently stops delivering events."
-        + (handlesErrorAction
-            ? " The Action.ERROR case in eventReceived does not cover this: a 410 Status never reaches eventReceived."
-            : " A 410 never arrives in eventReceived as Action.ERROR.")
-        + " On e.isHttpGone(), list() again and watch from the list's resourceVersion, off the watch thread and with"
-        + " backoff; or use informer-guard's GuardedInformer (InformerGuard.inform(resources, handler)), which"
-        + " re-lists on 410 with jittered backoff and a shared RelistBudget.";
+  static FindingText fabric8(String watcher, String where, boolean handlesErrorAction, boolean fourX) {
+    String check = fourX ? "e.getCode() == 410" : "e.isHttpGone()";
+    return new FindingText(
+        "onClose of " + watcher + " (" + where + ") ignores HTTP 410 Gone: it neither checks " + check
+            + " nor re-lists and re-watches.",
+        "When etcd has compacted away the resourceVersion the watch resumes from, the API server answers 410 Gone:"
+            + " fabric8's raw watch then ends and calls onClose(e) with " + (fourX ? "e.getCode() 410" : "e.isHttpGone() true")
+            + ", and does not re-list or re-watch by itself, so this watch silently stops delivering events."
+            + (handlesErrorAction
+                ? " The Action.ERROR case in eventReceived does not cover this: a 410 Status never reaches eventReceived."
+                : " A 410 never arrives in eventReceived as Action.ERROR.")
+            + " On " + check + ", list() again and watch from the list's resourceVersion, off the watch thread and"
+            + " with backoff; or use informer-guard's GuardedInformer (InformerGuard.inform(resources, handler)),"
+            + " which re-lists on 410 with jittered backoff and a shared RelistBudget.");
   }
 
-  static String clientJava(String watchedCall) {
-    return "Watch.createWatch(" + watchedCall + ") is iterated with no HTTP 410 Gone handling: no ERROR event"
-        + " whose status code is checked against 410, and no ApiException with getCode() == 410. When etcd has"
-        + " compacted away the requested resourceVersion, createWatch throws ApiException with code 410, or the"
-        + " stream delivers an ERROR event (object null, status.code 410) and ends; watching again from the same"
-        + " resourceVersion fails the same way forever, and reading resp.object throws NullPointerException. On"
-        + " 410, list again and watch from the list's resourceVersion, with backoff; or use an informer, which"
-        + " re-lists by itself (informer-guard's GuardedInformer does this with jittered backoff and a shared"
-        + " RelistBudget).";
+  static FindingText fabric8EndsWaiter(String watcher, String where, String waiter) {
+    return new FindingText(
+        "onClose of " + watcher + " (" + where + ") releases " + waiter
+            + " without looking at the cause, so a 410 Gone ends the wait as a success would.",
+        "A watch that ends with 410 Gone (its resourceVersion compacted away), a dropped connection or an error"
+            + " calls onClose(e); counting the waiter down or completing its future there, without looking at e,"
+            + " lets the waiting code carry on as though the event it waited for had arrived. Fail the waiter on"
+            + " e != null (completeExceptionally(e), or record the error and check it after await), and on"
+            + " e.isHttpGone() list again and watch from the list's resourceVersion.");
   }
 
-  static String shorten(String code) {
-    String flat = code.replaceAll("\\s+", " ").trim();
-    return flat.length() <= MAX_TEXT ? flat : flat.substring(0, MAX_TEXT - 3) + "...";
+  static FindingText clientJava(String watchedCall) {
+    return new FindingText(
+        "Watch.createWatch(" + watchedCall + ") is iterated with no HTTP 410 Gone handling (no ERROR event status"
+            + " 410, no ApiException code 410).",
+        "When etcd has compacted away the requested resourceVersion, createWatch throws ApiException with code"
+            + " 410, or the stream delivers an ERROR event (object null, status.code 410) and ends; watching again"
+            + " from the same resourceVersion fails the same way forever, and reading resp.object throws"
+            + " NullPointerException. On 410, list again and watch from the list's resourceVersion, with backoff;"
+            + " or use an informer (SharedInformerFactory), which re-lists by itself.");
   }
 }

@@ -1,6 +1,7 @@
 package io.github.informerguard.analyzer.rules.gone;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -16,8 +17,10 @@ import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.rules.FindingText;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -58,9 +61,19 @@ public final class MissingGoneHandling implements Rule {
   private void checkFabric8(RuleContext ctx, GoneEvidence evidence) {
     Fabric8Watchers watchers = new Fabric8Watchers(ctx.types());
     ShortLivedWatches shortLived = new ShortLivedWatches(ctx.types());
-    for (Fabric8Watchers.Implementation impl : watchers.find(ctx.unit())) {
+    CloseHandlers handlers = new CloseHandlers(ctx.types(), evidence);
+    List<Fabric8Watchers.Implementation> found = watchers.find(ctx.unit());
+    for (Fabric8Watchers.Implementation impl : found) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
       if (onClose.isEmpty() || impl.watches().stream().anyMatch(MissingGoneHandling::insideRelistLoop)) {
+        continue;
+      }
+      MethodCallExpr first = impl.watches().get(0);
+      String watched = FindingText.shorten(first.getScope().map(Expression::toString).orElse("?"));
+      // A waiter released on any close takes a 410 for success, however short the watch lives.
+      Optional<String> waiter = handlers.releasesWaiterBlindly(onClose.get(), impl.method("eventReceived", 2));
+      if (waiter.isPresent()) {
+        GoneMessages.fabric8EndsWaiter(watcherName(impl), "passed to " + watched + ".watch(...)", waiter.get()).report(ctx, onClose.get());
         continue;
       }
       // Only long-lived watches: a handle closed in the opening method, with no unbounded wait
@@ -77,9 +90,23 @@ public final class MissingGoneHandling implements Rule {
       if (r.goneCheck || (r.fabric8List && r.fabric8Watch) || r.opaque) {
         continue;
       }
-      MethodCallExpr first = longLived.get();
-      String watched = GoneMessages.shorten(first.getScope().map(Expression::toString).orElse("?"));
-      ctx.report(onClose.get(), GoneMessages.fabric8(watched, handlesErrorAction(impl)));
+      String longWatched = FindingText.shorten(longLived.get().getScope().map(Expression::toString).orElse("?"));
+      GoneMessages.fabric8(watcherName(impl), "passed to " + longWatched + ".watch(...)", handlesErrorAction(impl),
+          CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
+    }
+    // Named Watchers whose watch(...) calls are elsewhere: only a close handler that plainly drops the close.
+    for (Fabric8Watchers.Implementation impl : watchers.namedWithoutWatchHere(ctx.unit(), found)) {
+      Optional<MethodDeclaration> onClose = watchers.onClose(impl);
+      if (onClose.isEmpty()) {
+        continue;
+      }
+      Optional<String> waiter = handlers.releasesWaiterBlindly(onClose.get(), impl.method("eventReceived", 2));
+      if (waiter.isPresent()) {
+        GoneMessages.fabric8EndsWaiter(watcherName(impl), "wherever it is watched", waiter.get()).report(ctx, onClose.get());
+      } else if (handlers.inert(onClose.get())) {
+        GoneMessages.fabric8(watcherName(impl), "wherever it is passed to watch(...)", handlesErrorAction(impl),
+            CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
+      }
     }
   }
 
@@ -98,7 +125,7 @@ public final class MissingGoneHandling implements Rule {
       if (r.goneCheck || (r.errorTypeCheck && r.clientJavaRelist) || r.opaque) {
         continue;
       }
-      ctx.report(call, GoneMessages.clientJava(GoneMessages.shorten(call.getArgument(1).toString())));
+      GoneMessages.clientJava(FindingText.shorten(call.getArgument(1).toString())).report(ctx, call);
     }
   }
 
@@ -120,6 +147,10 @@ public final class MissingGoneHandling implements Rule {
       n = n.getParentNode().orElse(null);
     }
     return false;
+  }
+
+  private static String watcherName(Fabric8Watchers.Implementation impl) {
+    return impl.body() instanceof ClassOrInterfaceDeclaration c ? "Watcher " + c.getNameAsString() : "this Watcher";
   }
 
   /** Whether eventReceived mentions Action.ERROR, which suggests the author thought 410 arrives there. */

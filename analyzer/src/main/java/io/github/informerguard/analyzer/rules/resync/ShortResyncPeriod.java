@@ -3,7 +3,10 @@ package io.github.informerguard.analyzer.rules.resync;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.JOSDK_CONTROLLER_CONFIGURATION;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MemberValuePair;
 import com.github.javaparser.ast.expr.MethodCallExpr;
@@ -21,6 +24,7 @@ import io.github.informerguard.analyzer.catalog.ResyncApis.Site;
 import io.github.informerguard.analyzer.catalog.ResyncApis.Unit;
 import io.github.informerguard.analyzer.fold.ConstantFolder;
 import io.github.informerguard.analyzer.fold.Folded;
+import io.github.informerguard.analyzer.rules.FindingText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,6 +90,45 @@ public final class ShortResyncPeriod implements Rule {
     }
     for (AnnotationExpr annotation : ctx.unit().findAll(AnnotationExpr.class)) {
       checkAnnotation(ctx, folder, annotation);
+    }
+    for (ClassOrInterfaceDeclaration type : ctx.unit().findAll(ClassOrInterfaceDeclaration.class)) {
+      checkImplementations(ctx, folder, type);
+    }
+  }
+
+  /**
+   * {@code class PodWatch implements ControllerWatch<V1Pod> { Duration getResyncPeriod() { return ...; } }}:
+   * the period is what the method returns, when every return folds.
+   */
+  private void checkImplementations(RuleContext ctx, ConstantFolder folder, ClassOrInterfaceDeclaration type) {
+    if (type.isInterface()) {
+      return;
+    }
+    for (ResyncApis.Implemented impl : ResyncApis.IMPLEMENTED) {
+      boolean implementsIt = type.getImplementedTypes().stream()
+          .anyMatch(t -> ctx.types().isA(t, java.util.Set.of(impl.owner())).isYes());
+      if (!implementsIt) {
+        continue;
+      }
+      for (MethodDeclaration m : type.getMethodsByName(impl.method())) {
+        if (!m.getParameters().isEmpty() || m.getBody().isEmpty()) {
+          continue;
+        }
+        List<ReturnStmt> returns = m.getBody().get().findAll(ReturnStmt.class).stream()
+            .filter(r -> r.findAncestor(MethodDeclaration.class).filter(x -> x == m).isPresent()).toList();
+        List<Folded> values = new ArrayList<>();
+        for (ReturnStmt r : returns) {
+          Optional<List<Folded>> folded = r.getExpression().flatMap(folder::alternatives);
+          if (folded.isEmpty()) {
+            values = null;
+            break;
+          }
+          values.addAll(folded.get());
+        }
+        if (values != null && !values.isEmpty()) {
+          judge(ctx, m, values, impl.unit(), impl.kind(), impl.library());
+        }
+      }
     }
   }
 
@@ -176,11 +219,11 @@ public final class ShortResyncPeriod implements Rule {
       return;
     }
     long shown = active.stream().mapToLong(Long::longValue).min().getAsLong();
-    String message = ResyncMessages.message(shown, minimum, unit, kind, library, configDefault);
+    FindingText text = ResyncMessages.message(shown, minimum, unit, kind, library, configDefault);
     if (configDefault) {
-      ctx.report(at, Severity.INFO, message);
+      text.report(ctx, at, Severity.INFO);
     } else {
-      ctx.report(at, message);
+      text.report(ctx, at);
     }
   }
 }

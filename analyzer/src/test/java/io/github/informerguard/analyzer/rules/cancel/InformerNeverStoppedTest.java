@@ -20,9 +20,10 @@ class InformerNeverStoppedTest {
   @Test
   void discardedFabric8InformerMessageExplainsTheLeakAndTheFix() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
-    assertThat(at(r, "Fabric8Leaks.java", "client.pods().inNamespace(\"default\").inform(handler);").message())
-        .contains("started by inform(...) is never kept")
-        .contains("until stop()/close() or until the KubernetesClient is closed")
+    Finding f = at(r, "Fabric8Leaks.java", "client.pods().inNamespace(\"default\").inform(handler);");
+    assertThat(f.message()).isEqualTo("The informer started by inform(...) is never kept, so nothing can stop it.");
+    assertThat(f.detail())
+        .contains("until its stop()/close() or until the KubernetesClient is closed")
         .contains("try-with-resources")
         .contains("InformerGuard.builder(resources).build()");
   }
@@ -38,20 +39,24 @@ class InformerNeverStoppedTest {
   @Test
   void freshFactoryTrapSaysInformersReturnsANewFactoryEachCall() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
-    assertThat(at(r, "Fabric8Leaks.java", "client.informers().startAllRegisteredInformers();").message())
-        .contains("client.informers() returns a new SharedInformerFactory on every call")
-        .contains("starts nothing");
+    Finding f = at(r, "Fabric8Leaks.java", "client.informers().startAllRegisteredInformers();");
+    assertThat(f.message()).contains("runs on a new, empty factory").contains("never start")
+        .contains("client.informers().sharedIndexInformerFor(...)");
+    assertThat(f.detail()).contains("client.informers() returns a new SharedInformerFactory on every call")
+        .contains("starts nothing").doesNotContain("InformerGuard");
   }
 
   @Test
   void clientJavaMessageMentionsNonDaemonThreads() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
-    assertThat(at(r, "ClientJavaLeaks.java", "factory.startAllRegisteredInformers();").message())
-        .contains("SharedInformerFactory 'factory'")
+    Finding factory = at(r, "ClientJavaLeaks.java", "factory.startAllRegisteredInformers();");
+    assertThat(factory.message()).contains("SharedInformerFactory 'factory'");
+    assertThat(factory.detail())
         .contains("non-daemon threads")
+        .doesNotContain("InformerGuard")
         .contains("stopAllRegisteredInformers()");
-    assertThat(at(r, "ClientJavaLeaks.java", "informer.run();").message())
-        .contains("Informer 'informer'")
-        .contains("keeps the JVM from exiting");
+    Finding informer = at(r, "ClientJavaLeaks.java", "informer.run();");
+    assertThat(informer.message()).contains("Informer 'informer'");
+    assertThat(informer.detail()).contains("keeps the JVM from exiting").doesNotContain("InformerGuard");
   }
 }

@@ -17,7 +17,7 @@ class UnboundedInformerWaitTest {
   void startWaitMessageNamesTheCallAndTheBoundedForm() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
     Finding f = CancelFixtures.findingAt(r, ID, "Fabric8Waits.java", "informer.start().toCompletableFuture().get(); //");
-    assertThat(f.message())
+    assertThat(f.fullText())
         .contains("start().toCompletableFuture().get() waits with no timeout")
         .contains("get(timeout, unit)")
         .contains("cacheSyncTimeout");
@@ -27,14 +27,15 @@ class UnboundedInformerWaitTest {
   void informOnConditionMessageRecommendsWaitUntilCondition() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
     Finding f = CancelFixtures.findingAt(r, ID, "Fabric8Waits.java", "informOnCondition(pods -> !pods.isEmpty()).get(); //");
-    assertThat(f.message()).contains("hidden informer").contains("waitUntilCondition(predicate, amount, unit)");
+    assertThat(f.fullText()).contains("hidden informer").contains("waitUntilCondition(predicate, amount, unit)");
   }
 
   @Test
   void spinMessageNamesTheInformerAndIsReportedAtTheLoop() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
     Finding f = CancelFixtures.findingAt(r, ID, "ClientJavaWaits.java", "while (!pods.hasSynced() || !configMaps");
-    assertThat(f.message()).startsWith("while (!pods.hasSynced()) has no deadline").contains("withReadyTimeout");
+    assertThat(f.message()).startsWith("while (!pods.hasSynced() || !configMaps.hasSynced()) spins until the sync with no deadline");
+    assertThat(f.detail()).contains("withReadyTimeout").doesNotContain("GuardedInformer");
     assertThat(f.column()).isEqualTo(5);
   }
 }

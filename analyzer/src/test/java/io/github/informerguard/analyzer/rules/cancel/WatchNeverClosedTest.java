@@ -15,17 +15,17 @@ class WatchNeverClosedTest {
   @Test
   void fabric8MessageExplainsEndlessReconnects() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
-    assertThat(CancelFixtures.findingAt(r, ID, "Fabric8Watches.java", "inNamespace(\"default\").watch(watcher);").message())
+    assertThat(CancelFixtures.findingAt(r, ID, "Fabric8Watches.java", "inNamespace(\"default\").watch(watcher);").fullText())
         .contains("never kept")
         .contains("watchReconnectLimit of -1")
-        .contains("not tracked with the client's informers")
+        .contains("is not one of the client's informers")
         .contains("try-with-resources");
   }
 
   @Test
   void fieldMessageNamesFieldAndClass() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
-    assertThat(CancelFixtures.findingAt(r, ID, "Fabric8Watches.java", "leakedField = client.pods()").message())
+    assertThat(CancelFixtures.findingAt(r, ID, "Fabric8Watches.java", "leakedField = client.pods()").fullText())
         .contains("Watch field 'leakedField'")
         .contains("never closed by Fabric8Watches");
   }
@@ -33,8 +33,8 @@ class WatchNeverClosedTest {
   @Test
   void clientJavaNormalPathCloseGetsItsOwnMessage() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
-    assertThat(CancelFixtures.findingAt(r, ID, "ClientJavaWatches.java", "Watch<V1Pod> watch = Watch.createWatch( // violation").message())
-        .contains("Watch 'watch' opened by Watch.createWatch(...) is closed only on the normal path")
+    assertThat(CancelFixtures.findingAt(r, ID, "ClientJavaWatches.java", "Watch<V1Pod> watch = Watch.createWatch( // violation").fullText())
+        .contains("Watch 'watch' opened by Watch.createWatch(...) is not closed on every path")
         .contains("try (Watch<T> watch = Watch.createWatch(...))");
   }
 }

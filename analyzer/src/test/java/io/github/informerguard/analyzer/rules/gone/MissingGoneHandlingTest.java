@@ -27,7 +27,7 @@ class MissingGoneHandlingTest {
     Finding f = r.findings().stream()
         .filter(x -> x.message().contains("client.pods().inNamespace(\"default\").watch(...)")).findFirst().orElseThrow();
     assertThat(f.column()).as("reported at the onClose name").isEqualTo(19);
-    assertThat(f.message())
+    assertThat(f.fullText())
         .contains("e.isHttpGone()")
         .contains("410 Gone")
         .contains("does not re-list or re-watch by itself")
@@ -38,7 +38,7 @@ class MissingGoneHandlingTest {
 
   @Test
   void errorCaseInEventReceivedIsCalledOutAsNoSubstitute() {
-    assertThat(precise().findings()).anySatisfy(f -> assertThat(f.message())
+    assertThat(precise().findings()).anySatisfy(f -> assertThat(f.fullText())
         .contains("passed to client.pods().inAnyNamespace().watch(...)")
         .contains("The Action.ERROR case in eventReceived does not cover this"));
   }
@@ -48,7 +48,7 @@ class MissingGoneHandlingTest {
     AnalysisResult r = precise();
     List<Finding> cj = r.findings().stream().filter(f -> f.file().endsWith("ClientJavaWatches.java")).toList();
     assertThat(cj).hasSize(3);
-    assertThat(cj.get(0).message())
+    assertThat(cj.get(0).fullText())
         .startsWith("Watch.createWatch(api.listNamespacedPod(ns).watch(true).buildCall(null))")
         .contains("ApiException with code 410")
         .contains("ERROR event (object null, status.code 410)")

@@ -18,7 +18,7 @@ class ShortResyncPeriodTest {
   void messageStatesTheValueTheMechanismAndTheFix() {
     AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", true);
     Finding thirty = r.findings().stream().filter(f -> f.message().contains("30s (30000 ms)")).findFirst().orElseThrow();
-    assertThat(thirty.message())
+    assertThat(thirty.fullText())
         .contains("below the 5m minimum")
         .contains("does not re-list")
         .contains("onUpdate(obj, obj)")
@@ -28,20 +28,20 @@ class ShortResyncPeriodTest {
   @Test
   void subSecondPeriodGetsTheUnitMistakeMessage() {
     AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", true);
-    assertThat(r.findings()).anySatisfy(f -> assertThat(f.message()).contains("500 ms, probably seconds passed as milliseconds"));
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.fullText()).contains("500 ms, probably seconds passed as milliseconds"));
   }
 
   @Test
   void negativePeriodSaysFabric8Throws() {
     AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", false);
-    assertThat(r.findings()).anySatisfy(f -> assertThat(f.message()).contains("-1 ms, a negative period").contains("IllegalArgumentException"));
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.fullText()).contains("-1 ms, a negative period").contains("IllegalArgumentException"));
   }
 
   @Test
   void multiLineChainIsReportedAtTheCalledMethodsName() {
     AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", true);
     assertThat(r.findings()).anySatisfy(f -> {
-      assertThat(f.message()).contains("15s");
+      assertThat(f.fullText()).contains("15s");
       // "runnableInformer" on the chain's last line, not "client.pods()" two lines up
       assertThat(f.line()).isEqualTo(34);
       assertThat(f.column()).isEqualTo(10);
@@ -65,10 +65,10 @@ class ShortResyncPeriodTest {
     Policy strict = new PolicyLoader(RuleRegistry.builtIn().descriptors())
         .parse("rules:\n  ShortResyncPeriod: { minimumPeriod: 20s, minimumReconciliationInterval: 1m }\n", "test.yaml");
     AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", false, strict);
-    assertThat(r.findings()).noneSatisfy(f -> assertThat(f.message()).contains("30s (30000 ms)"));
-    assertThat(r.findings()).anySatisfy(f -> assertThat(f.message()).contains("15s (15000 ms)"));
-    assertThat(r.findings()).anySatisfy(f -> assertThat(f.message()).contains("maxReconciliationInterval resolves to 30s"));
-    assertThat(r.findings()).noneSatisfy(f -> assertThat(f.message()).contains("maxReconciliationInterval resolves to 2m"));
+    assertThat(r.findings()).noneSatisfy(f -> assertThat(f.fullText()).contains("30s (30000 ms)"));
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.fullText()).contains("15s (15000 ms)"));
+    assertThat(r.findings()).anySatisfy(f -> assertThat(f.fullText()).contains("maxReconciliationInterval resolves to 30s"));
+    assertThat(r.findings()).noneSatisfy(f -> assertThat(f.fullText()).contains("maxReconciliationInterval resolves to 2m"));
   }
 
   @Test
@@ -78,6 +78,6 @@ class ShortResyncPeriodTest {
         .filter(f -> f.file().getFileName().toString().equals("ClientJavaResync.java") && f.message().contains("30s"))
         .filter(f -> f.message().startsWith("handler resync period"))
         .findFirst().orElseThrow();
-    assertThat(builder.message()).contains("kubernetes-client/java#2219").contains("informer's period").doesNotContain("InformerGuard");
+    assertThat(builder.fullText()).contains("kubernetes-client/java#2219").contains("informer's period").doesNotContain("InformerGuard");
   }
 }

@@ -1,0 +1,132 @@
+package io.github.informerguard.analyzer.fold;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MemberValuePair;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.NormalAnnotationExpr;
+import com.github.javaparser.ast.expr.SingleMemberAnnotationExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.nodeTypes.NodeWithAnnotations;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.api.VariableRef;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Values a framework injects: a Spring {@code @Value("${key:30000}")} or MicroProfile
+ * {@code @ConfigProperty(defaultValue = "30000")} field or parameter folds to its default, flagged
+ * as a configuration default; a final field that only a constructor sets takes that assignment's value.
+ */
+final class ConfiguredValues {
+
+  private static final String SPRING_VALUE = "org.springframework.beans.factory.annotation.Value";
+  private static final String MP_CONFIG_PROPERTY = "org.eclipse.microprofile.config.inject.ConfigProperty";
+  /** {@code ${key:default}}, the whole string; nested placeholders are not folded. */
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{[^:}]+:(-?[0-9_]+)[lL]?}");
+
+  private ConfiguredValues() {}
+
+  static Optional<Folded> defaultOf(Node declaration, TypeFacts types) {
+    NodeWithAnnotations<?> annotated = declaration instanceof Parameter p ? p
+        : declaration instanceof VariableDeclarator d
+            ? d.getParentNode().filter(FieldDeclaration.class::isInstance).map(FieldDeclaration.class::cast).orElse(null)
+            : null;
+    if (annotated == null) {
+      return Optional.empty();
+    }
+    for (AnnotationExpr a : annotated.getAnnotations()) {
+      if (types.annotationIs(a, SPRING_VALUE).isYes() && a instanceof SingleMemberAnnotationExpr s
+          && s.getMemberValue() instanceof StringLiteralExpr text) {
+        Matcher m = PLACEHOLDER.matcher(text.getValue());
+        if (m.matches()) {
+          return number(m.group(1));
+        }
+      }
+      if (types.annotationIs(a, MP_CONFIG_PROPERTY).isYes() && a instanceof NormalAnnotationExpr n) {
+        for (MemberValuePair pair : n.getPairs()) {
+          if (pair.getNameAsString().equals("defaultValue") && pair.getValue() instanceof StringLiteralExpr text
+              && text.getValue().matches("-?[0-9_]+")) {
+            return number(text.getValue());
+          }
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<Folded> number(String digits) {
+    try {
+      return Optional.of(new Folded(Long.parseLong(digits.replace("_", "")), true));
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The arguments that {@code new Owner(...)} and {@code this(...)} calls in the parameter's file pass
+   * for a constructor parameter; empty when the class has several constructors or is constructed
+   * elsewhere in ways this file cannot show (a public class may be, so only non-public ones count).
+   */
+  static List<Expression> constructorArguments(VariableRef v) {
+    if (v.kind() != VariableRef.Kind.PARAMETER || !(v.declaration().get() instanceof Parameter p)
+        || !(p.getParentNode().orElse(null) instanceof ConstructorDeclaration ctor)) {
+      return List.of();
+    }
+    Optional<TypeDeclaration> owner = ctor.findAncestor(TypeDeclaration.class);
+    if (owner.isEmpty() || owner.get().isPublic() || owner.get().findAll(ConstructorDeclaration.class).size() != 1
+        || ctor.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
+      return List.of();
+    }
+    int index = ctor.getParameters().indexOf(p);
+    String type = owner.get().getNameAsString();
+    Optional<com.github.javaparser.ast.CompilationUnit> unit = ctor.findCompilationUnit();
+    if (unit.isEmpty()) {
+      return List.of();
+    }
+    List<Expression> out = new java.util.ArrayList<>();
+    for (com.github.javaparser.ast.expr.ObjectCreationExpr created
+        : unit.get().findAll(com.github.javaparser.ast.expr.ObjectCreationExpr.class)) {
+      if (created.getType().getNameAsString().equals(type) && created.getAnonymousClassBody().isEmpty()) {
+        if (created.getArguments().size() != ctor.getParameters().size()) {
+          return List.of();
+        }
+        out.add(created.getArgument(index));
+      }
+    }
+    return out;
+  }
+
+  /** {@code private final long resync; Foo(long resync) { this.resync = resync; }}: the one assignment, in a constructor. */
+  static Optional<Expression> onlyConstructorAssignment(VariableRef v) {
+    if (v.kind() != VariableRef.Kind.FIELD || !v.isFinal() || !(v.declaration().get() instanceof VariableDeclarator d)) {
+      return Optional.empty();
+    }
+    Optional<TypeDeclaration> owner = d.findAncestor(TypeDeclaration.class);
+    if (owner.isEmpty()) {
+      return Optional.empty();
+    }
+    String name = d.getNameAsString();
+    List<AssignExpr> writes = ((TypeDeclaration<?>) owner.get()).findAll(AssignExpr.class).stream()
+        .filter(a -> a.getTarget() instanceof NameExpr n && n.getNameAsString().equals(name)
+            || a.getTarget() instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr && f.getNameAsString().equals(name))
+        .toList();
+    if (writes.size() != 1 || writes.get(0).getOperator() != AssignExpr.Operator.ASSIGN
+        || writes.get(0).findAncestor(ConstructorDeclaration.class).isEmpty()
+        || owner.get().findAll(ConstructorDeclaration.class).size() != 1) {
+      return Optional.empty();
+    }
+    return Optional.of(writes.get(0).getValue());
+  }
+}

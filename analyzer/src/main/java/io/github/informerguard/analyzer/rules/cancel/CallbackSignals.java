@@ -1,0 +1,121 @@
+package io.github.informerguard.analyzer.rules.cancel;
+
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.catalog.CallbackApis;
+import io.github.informerguard.analyzer.catalog.WaitApis;
+import io.github.informerguard.analyzer.resolve.Expressions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A latch or future that only watch or informer callbacks release: every {@code countDown()} /
+ * {@code complete(...)} on it in the file sits in a Watcher or ResourceEventHandler method, and the
+ * variable goes nowhere else. Waiting on it with no timeout hangs whenever the event never comes.
+ */
+final class CallbackSignals {
+
+  private final TypeFacts types;
+
+  CallbackSignals(TypeFacts types) {
+    this.types = types;
+  }
+
+  /** The callback kind ("a Watcher", "a ResourceEventHandler") that alone releases {@code waiter}. */
+  Optional<String> onlyReleasedByCallbacks(CompilationUnit unit, Expression waiter, Set<String> signals) {
+    Expression x = Expressions.withoutParenthesesAndCasts(waiter);
+    Optional<VariableRef> ref = x instanceof NameExpr n ? Scopes.lookup(n.getNameAsString(), n)
+        : x instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr
+            ? f.findAncestor(TypeDeclaration.class).flatMap(t -> Scopes.field((TypeDeclaration<?>) t, f.getNameAsString()))
+            : Optional.empty();
+    if (ref.isEmpty() || ref.get().kind() == VariableRef.Kind.PARAMETER || ref.get().declaration().isEmpty()) {
+      return Optional.empty();
+    }
+    Node decl = ref.get().declaration().get();
+    String name = ref.get().name();
+    Node region = ref.get().kind() == VariableRef.Kind.FIELD
+        ? decl.findAncestor(TypeDeclaration.class).map(Node.class::cast).orElse(unit) : Scopes.enclosingBody(decl);
+    List<MethodCallExpr> releases = new ArrayList<>();
+    for (NameExpr n : region.findAll(NameExpr.class)) {
+      if (n.getNameAsString().equals(name) && Scopes.refersTo(n, decl) && !use(n, signals, releases)) {
+        return Optional.empty();
+      }
+    }
+    for (FieldAccessExpr f : region.findAll(FieldAccessExpr.class)) {
+      if (ref.get().kind() == VariableRef.Kind.FIELD && f.getScope() instanceof ThisExpr
+          && f.getNameAsString().equals(name) && !use(f, signals, releases)) {
+        return Optional.empty();
+      }
+    }
+    if (releases.isEmpty() || region.findAll(MethodReferenceExpr.class).stream()
+        .anyMatch(r -> r.getScope().toString().equals(name))) {
+      return Optional.empty();
+    }
+    String kind = null;
+    for (MethodCallExpr r : releases) {
+      Optional<String> callback = callbackOf(r);
+      if (callback.isEmpty()) {
+        return Optional.empty();
+      }
+      kind = callback.get();
+    }
+    return Optional.ofNullable(kind);
+  }
+
+  /** A use that waits, signals or is declared; anything else (an argument, a return, an alias) ends the analysis. */
+  private static boolean use(Expression e, Set<String> signals, List<MethodCallExpr> releases) {
+    Node parent = e.getParentNode().orElse(null);
+    if (parent instanceof MethodCallExpr m && m.getScope().filter(s -> s == e).isPresent()) {
+      if (signals.contains(m.getNameAsString())) {
+        releases.add(m);
+      }
+      return true;
+    }
+    return parent instanceof com.github.javaparser.ast.expr.AssignExpr a && a.getTarget() == e;
+  }
+
+  /** The callback interface whose library-called method {@code n} runs in. */
+  private Optional<String> callbackOf(Node n) {
+    Optional<MethodDeclaration> method = n.findAncestor(MethodDeclaration.class);
+    if (method.isEmpty() || n.findAncestor(com.github.javaparser.ast.expr.LambdaExpr.class)
+        .filter(l -> method.get().isAncestorOf(l)).isPresent()) {
+      return Optional.empty();
+    }
+    Node owner = method.get().getParentNode().orElse(null);
+    List<ClassOrInterfaceType> supertypes = new ArrayList<>();
+    if (owner instanceof ObjectCreationExpr o) {
+      supertypes.add(o.getType());
+    } else if (owner instanceof ClassOrInterfaceDeclaration c) {
+      supertypes.addAll(c.getImplementedTypes());
+      supertypes.addAll(c.getExtendedTypes());
+    }
+    for (Map.Entry<String, Set<String>> e : CallbackApis.CALLBACK_METHODS.entrySet()) {
+      if (!WaitApis.EVENT_CALLBACK_TYPES.contains(e.getKey()) || !e.getValue().contains(method.get().getNameAsString())) {
+        continue;
+      }
+      for (ClassOrInterfaceType t : supertypes) {
+        if (types.isA(t, Set.of(e.getKey())).isYes()) {
+          return Optional.of("a " + t.getName().getIdentifier() + " callback");
+        }
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,92 @@
+package io.github.informerguard.analyzer.rules.cancel;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.catalog.LifecycleApis;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Framework startup hooks (Spring CommandLineRunner / ApplicationRunner / InitializingBean,
+ * {@code @PostConstruct}, OSGi {@code @Activate}, Quarkus {@code @Observes StartupEvent}): code
+ * that runs once when the application starts, so what it starts lives until someone stops it. The
+ * containers stop only what has a destroy method they know: Spring infers a public {@code close()}
+ * or {@code shutdown()}, and a client-java SharedInformerFactory has neither.
+ */
+final class StartupHooks {
+
+  private final TypeFacts types;
+
+  StartupHooks(TypeFacts types) {
+    this.types = types;
+  }
+
+  /** The startup hook {@code n} runs in, named for the message. */
+  Optional<String> hookOf(Node n) {
+    Optional<LambdaExpr> lambda = n.findAncestor(LambdaExpr.class);
+    Optional<MethodDeclaration> method = n.findAncestor(MethodDeclaration.class);
+    if (method.isEmpty()) {
+      return Optional.empty();
+    }
+    MethodDeclaration m = method.get();
+    if (lambda.isPresent() && m.isAncestorOf(lambda.get())) {
+      // @Bean CommandLineRunner runner(...) { return args -> ...; }
+      boolean returned = lambda.get().getParentNode().filter(ReturnStmt.class::isInstance).isPresent();
+      return returned ? runnerType(m.getType()) : Optional.empty();
+    }
+    for (AnnotationExpr a : m.getAnnotations()) {
+      for (String init : LifecycleApis.INIT_ANNOTATIONS) {
+        if (types.annotationIs(a, init).isYes()) {
+          return Optional.of("@" + a.getNameAsString() + " " + m.getNameAsString() + "()");
+        }
+      }
+    }
+    for (Parameter p : m.getParameters()) {
+      if (p.getAnnotations().stream()
+              .anyMatch(a -> LifecycleApis.CDI_OBSERVES.stream().anyMatch(o -> types.annotationIs(a, o).isYes()))
+          && types.isA(p.getType(), LifecycleApis.STARTUP_EVENTS).isYes()) {
+        return Optional.of("@Observes " + p.getType().asString() + " " + m.getNameAsString() + "()");
+      }
+    }
+    Optional<ClassOrInterfaceDeclaration> owner = m.findAncestor(ClassOrInterfaceDeclaration.class);
+    if (owner.isPresent()) {
+      for (ClassOrInterfaceType t : owner.get().getImplementedTypes()) {
+        if (m.getNameAsString().equals("run") && types.isA(t, LifecycleApis.STARTUP_RUNNERS).isYes()) {
+          return Optional.of(t.getNameAsString() + ".run()");
+        }
+        if (m.getNameAsString().equals("afterPropertiesSet") && m.getParameters().isEmpty()
+            && types.isA(t, Set.of(LifecycleApis.INITIALIZING_BEAN)).isYes()) {
+          return Optional.of("InitializingBean.afterPropertiesSet()");
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private Optional<String> runnerType(com.github.javaparser.ast.type.Type returned) {
+    return types.isA(returned, LifecycleApis.STARTUP_RUNNERS).isYes()
+        ? Optional.of("a " + returned.asString()) : Optional.empty();
+  }
+
+  /**
+   * Whether the file names a factory stop anywhere: a call, a method reference, or a destroy
+   * method given as text ({@code @Bean(destroyMethod = "stopAllRegisteredInformers")}).
+   */
+  static boolean fileStopsFactories(Node unit) {
+    return unit.findAll(com.github.javaparser.ast.expr.MethodCallExpr.class).stream()
+            .anyMatch(c -> LifecycleApis.FACTORY_STOPS.contains(c.getNameAsString()))
+        || unit.findAll(MethodReferenceExpr.class).stream()
+            .anyMatch(r -> LifecycleApis.FACTORY_STOPS.contains(r.getIdentifier()))
+        || unit.findAll(StringLiteralExpr.class).stream()
+            .anyMatch(s -> LifecycleApis.FACTORY_STOPS.contains(s.getValue()));
+  }
+}

@@ -1,0 +1,105 @@
+package io.github.informerguard.analyzer.rules.gone;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.EmptyStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.catalog.WaitApis;
+import java.util.Optional;
+import java.util.Set;
+
+/** Shapes of a Watcher's onClose body that need no data flow to judge. */
+final class CloseHandlers {
+
+  private final TypeFacts types;
+  private final GoneEvidence evidence;
+
+  CloseHandlers(TypeFacts types, GoneEvidence evidence) {
+    this.types = types;
+    this.evidence = evidence;
+  }
+
+  /** Empty, comments only, or logging only (also under a null check): the close is noted and dropped. */
+  boolean inert(MethodDeclaration onClose) {
+    return onClose.getBody().filter(this::inert).isPresent();
+  }
+
+  private boolean inert(Statement s) {
+    if (s instanceof BlockStmt b) {
+      return b.getStatements().stream().allMatch(this::inert);
+    }
+    if (s instanceof EmptyStmt) {
+      return true;
+    }
+    if (s instanceof ExpressionStmt e && e.getExpression() instanceof MethodCallExpr m) {
+      return evidence.isLogging(m) || m.getNameAsString().equals("printStackTrace") && m.getArguments().isEmpty();
+    }
+    if (s instanceof IfStmt i) {
+      // if (cause != null) log...: a condition that asks nothing of the exception's status
+      return i.getCondition().findAll(MethodCallExpr.class).isEmpty() && inert(i.getThenStmt())
+          && i.getElseStmt().map(this::inert).orElse(true);
+    }
+    return false;
+  }
+
+  /**
+   * The latch or future that onClose releases without looking at why the watch closed, when
+   * eventReceived releases it too: the waiter waits for an event, the cause is never read (other
+   * than logged), so a 410 or an error ends the wait as the awaited event would. A latch that
+   * only onClose releases waits for the close itself and is fine.
+   */
+  Optional<String> releasesWaiterBlindly(MethodDeclaration onClose, Optional<MethodDeclaration> eventReceived) {
+    if (onClose.getBody().isEmpty() || onClose.getParameters().size() != 1) {
+      return Optional.empty();
+    }
+    String cause = onClose.getParameter(0).getNameAsString();
+    Optional<String> waiter = Optional.empty();
+    for (MethodCallExpr m : onClose.getBody().get().findAll(MethodCallExpr.class)) {
+      if (m.getScope().isEmpty()) {
+        continue;
+      }
+      Expression scope = m.getScope().get();
+      boolean latch = WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) && types.isA(scope, Set.of(WaitApis.LATCH)).isYes();
+      boolean future = m.getNameAsString().equals("complete")
+          && types.isA(scope, Set.of(io.github.informerguard.analyzer.catalog.CancellationTypes.COMPLETABLE_FUTURE)).isYes();
+      if (latch || future) {
+        waiter = Optional.of(scope.toString());
+      }
+    }
+    final String released = waiter.orElse(null);
+    if (released == null || eventReceived.flatMap(MethodDeclaration::getBody).filter(b -> b.findAll(MethodCallExpr.class)
+        .stream().anyMatch(m -> m.getScope().map(Object::toString).filter(released::equals).isPresent()
+            && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || m.getNameAsString().equals("complete")))).isEmpty()) {
+      return Optional.empty();
+    }
+    for (NameExpr n : onClose.getBody().get().findAll(NameExpr.class)) {
+      if (n.getNameAsString().equals(cause) && !inLogging(n)) {
+        return Optional.empty(); // the cause is looked at (or handed on): assume it is told apart
+      }
+    }
+    return waiter;
+  }
+
+  private boolean inLogging(Node n) {
+    Node p = n.getParentNode().orElse(null);
+    while (p != null && !(p instanceof Statement)) {
+      if (p instanceof MethodCallExpr m && evidence.isLogging(m)) {
+        return true;
+      }
+      p = p.getParentNode().orElse(null);
+    }
+    return false;
+  }
+
+  static boolean isFourX(MethodDeclaration onClose, TypeFacts types) {
+    return types.isA(onClose.getParameter(0).getType(), Set.of(io.github.informerguard.analyzer.catalog.ApiTypes.F8_CLIENT_EXCEPTION))
+        .isYes();
+  }
+}
