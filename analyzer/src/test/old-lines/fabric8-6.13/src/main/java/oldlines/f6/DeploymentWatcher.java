@@ -13,7 +13,7 @@ public class DeploymentWatcher implements Watcher<Deployment> {
   }
 
   @Override
-  public void onClose(WatcherException cause) { // not reported: MissingGoneHandling follows the watchers of the file that watches
+  public void onClose(WatcherException cause) { // violation: MissingGoneHandling
     System.err.println("closed: " + cause);
   }
 }
