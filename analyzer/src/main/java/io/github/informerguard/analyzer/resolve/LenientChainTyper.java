@@ -86,6 +86,12 @@ final class LenientChainTyper {
 
   private final SourceTypes sources;
   private final TypeNames names;
+  /**
+   * Return types on library receivers by receiver, name and arity: files ask the same DSL steps
+   * again and again. A library type's supertypes are library types, so no answer here depends on
+   * the analyzed sources (which a long-lived front end may see change).
+   */
+  private final Map<List<Object>, Optional<MType>> returns = new ConcurrentHashMap<>();
 
   LenientChainTyper(SourceTypes sources, TypeNames names) {
     this.sources = sources;
@@ -106,6 +112,19 @@ final class LenientChainTyper {
 
   /** What {@code name(...)} with {@code arity} arguments returns on {@code receiver}. */
   Optional<MType> returnType(MType receiver, String name, int arity) {
+    if (sources.find(receiver.name()).isPresent()) {
+      return computeReturnType(receiver, name, arity);
+    }
+    List<Object> key = List.of(receiver, name, arity);
+    Optional<MType> known = returns.get(key);
+    if (known == null) {
+      known = computeReturnType(receiver, name, arity);
+      returns.put(key, known);
+    }
+    return known;
+  }
+
+  private Optional<MType> computeReturnType(MType receiver, String name, int arity) {
     List<Optional<MType>> results = new ArrayList<>();
     List<Long> lines = new ArrayList<>();
     for (Owner o : selfAndAncestors(receiver)) {
