@@ -1,10 +1,13 @@
 package io.github.informerguard.maven;
 
+import io.github.informerguard.analyzer.api.AnalysisMode;
 import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.AnalysisRequest;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.AnalysisStats;
 import io.github.informerguard.analyzer.engine.Analyzer;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.policy.PolicyException;
@@ -19,10 +22,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -133,6 +140,26 @@ public class CheckMojo extends AbstractMojo {
   @Parameter(property = "informer-guard.excludes")
   private List<String> excludes;
 
+  /**
+   * Leaves out source roots under {@code ${project.build.directory}/generated-sources} and
+   * {@code generated-test-sources} (code from annotation processors, OpenAPI or CRD generators),
+   * which the project cannot fix by editing.
+   */
+  @Parameter(property = "informer-guard.excludeGeneratedSources", defaultValue = "true")
+  private boolean excludeGeneratedSources;
+
+  /**
+   * Reuses the results of earlier builds, kept in {@code outputDirectory/cache.json}, for every
+   * file whose text, the classpath, the policy file, the analyzer and the files it took
+   * constants from are unchanged. {@code false} analyzes every file every time.
+   */
+  @Parameter(property = "informer-guard.cache", defaultValue = "true")
+  private boolean cache;
+
+  /** Cached jars in the local repository are identified by size and time instead of content. */
+  @Parameter(defaultValue = "${settings.localRepository}", readonly = true)
+  private File localRepository;
+
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     Log log = getLog();
@@ -155,7 +182,8 @@ public class CheckMojo extends AbstractMojo {
     }
 
     Analyzer analyzer = new Analyzer();
-    Policy policy = loadPolicy(analyzer);
+    Optional<Path> policyFile = policyFile();
+    Policy policy = loadPolicy(analyzer, policyFile);
     Path basedir = project.getBasedir().toPath().toAbsolutePath().normalize();
     List<Path> files;
     try {
@@ -166,7 +194,7 @@ public class CheckMojo extends AbstractMojo {
 
     AnalysisResult result;
     try {
-      result = analyzer.analyze(new AnalysisRequest(files, Optional.of(classpath()), policy, Optional.empty(), basedir, 0));
+      result = analyze(analyzer, policy, policyFile, files, basedir);
     } catch (UncheckedIOException | IllegalStateException e) {
       throw new MojoExecutionException("informer-guard analysis failed: " + e.getMessage(), e);
     }
@@ -176,6 +204,75 @@ public class CheckMojo extends AbstractMojo {
     log.info("informer-guard reports: " + String.join(", ",
         reports.stream().map(p -> display(basedir, p)).toList()));
     decide(Verdict.of(result.findings(), threshold, maxAllowedViolations), reports.get(reports.size() - 1), basedir);
+  }
+
+  /** Analyzes the files whose cached results cannot be reused, and merges in the others. */
+  private AnalysisResult analyze(Analyzer analyzer, Policy policy, Optional<Path> policyFile, List<Path> files, Path basedir)
+      throws MojoExecutionException {
+    List<Path> classpath = classpath();
+    AnalysisRequest request = new AnalysisRequest(files, Optional.of(classpath), policy, Optional.empty(), basedir, 0);
+    if (!cache) {
+      return analyzer.analyze(request);
+    }
+    long start = System.nanoTime();
+    Path cacheFile = outputDirectory.toPath().toAbsolutePath().normalize().resolve(ResultCache.FILE_NAME);
+    ResultCache stored;
+    try {
+      stored = ResultCache.load(cacheFile, RunKey.of(policyFile, includeTests, classpath, ownOutputs(), localRepository.toPath()));
+    } catch (IOException e) {
+      throw new MojoExecutionException("informer-guard cannot read the classpath for its cache: " + e.getMessage(), e);
+    }
+    FileHashes hashes = new FileHashes();
+    Map<Path, ResultCache.Entry> entries = new TreeMap<>();
+    for (Path f : files) {
+      stored.reusable(f, hashes).ifPresent(e -> entries.put(f, e));
+    }
+    List<Finding> findings = new ArrayList<>();
+    List<AnalysisError> errors = new ArrayList<>();
+    entries.values().forEach(e -> {
+      findings.addAll(e.findings());
+      errors.addAll(e.errors());
+    });
+    int reused = entries.size();
+    int parsed = 0;
+    List<RuleDescriptor> rules = analyzer.registry().descriptors().stream()
+        .filter(d -> policy.settingsFor(d).enabled()).toList();
+    if (reused < files.size()) {
+      AnalysisResult fresh = analyzer.analyze(request, Set.copyOf(entries.keySet()));
+      rules = fresh.rules();
+      parsed = fresh.stats().filesParsed();
+      findings.addAll(fresh.findings());
+      errors.addAll(fresh.errors());
+      Map<Path, List<Finding>> findingsOf = fresh.findings().stream().collect(Collectors.groupingBy(Finding::file));
+      Map<Path, List<AnalysisError>> errorsOf = fresh.errors().stream().collect(Collectors.groupingBy(AnalysisError::file));
+      for (Path f : files) {
+        if (!entries.containsKey(f)) {
+          Map<String, String> deps = new TreeMap<>();
+          fresh.dependsOn().getOrDefault(f, Set.of()).forEach(d -> deps.put(d.toString(), hashes.of(d)));
+          entries.put(f, new ResultCache.Entry(hashes.of(f), deps, findingsOf.getOrDefault(f, List.of()),
+              errorsOf.getOrDefault(f, List.of())));
+        }
+      }
+    }
+    if (reused < files.size() || !stored.holds(entries)) {
+      try {
+        stored.write(entries);
+      } catch (IOException e) {
+        getLog().warn("informer-guard cannot write its cache " + cacheFile + ": " + e.getMessage());
+      }
+    }
+    getLog().info("informer-guard: " + ConsoleReport.files(files.size() - reused) + " analyzed, "
+        + ConsoleReport.files(reused) + " unchanged since the last build");
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    return new AnalysisResult(AnalysisMode.PRECISE, rules, findings, errors, new AnalysisStats(files.size(), parsed, millis));
+  }
+
+  /** The module's own class folders: compiled from the sources the cache tracks one by one. */
+  private Set<Path> ownOutputs() {
+    Set<Path> out = new HashSet<>();
+    out.add(Path.of(project.getBuild().getOutputDirectory()).toAbsolutePath().normalize());
+    out.add(Path.of(project.getBuild().getTestOutputDirectory()).toAbsolutePath().normalize());
+    return out;
   }
 
   private void logResult(AnalysisResult result) {
@@ -222,21 +319,26 @@ public class CheckMojo extends AbstractMojo {
     }
   }
 
-  private Policy loadPolicy(Analyzer analyzer) throws MojoExecutionException {
+  /** The policy file in effect: {@code configFile}, else {@code informer-guard.yaml} in the module, if present. */
+  private Optional<Path> policyFile() throws MojoExecutionException {
+    if (configFile != null) {
+      Path file = configFile.toPath().toAbsolutePath().normalize();
+      if (!Files.isRegularFile(file)) {
+        throw new MojoExecutionException("informer-guard policy file not found: " + file
+            + " (set by configFile / informer-guard.configFile)");
+      }
+      return Optional.of(file);
+    }
+    Path candidate = project.getBasedir().toPath().toAbsolutePath().resolve(PolicyLoader.DEFAULT_FILE_NAME);
+    return Files.isRegularFile(candidate) ? Optional.of(candidate) : Optional.empty();
+  }
+
+  private Policy loadPolicy(Analyzer analyzer, Optional<Path> file) throws MojoExecutionException {
     PolicyLoader loader = new PolicyLoader(analyzer.registry().descriptors());
     try {
-      if (configFile != null) {
-        Path file = configFile.toPath().toAbsolutePath().normalize();
-        if (!Files.isRegularFile(file)) {
-          throw new MojoExecutionException("informer-guard policy file not found: " + file
-              + " (set by configFile / informer-guard.configFile)");
-        }
-        return loader.load(file);
-      }
-      Path candidate = project.getBasedir().toPath().toAbsolutePath().resolve(PolicyLoader.DEFAULT_FILE_NAME);
-      if (Files.isRegularFile(candidate)) {
-        getLog().debug("informer-guard policy: " + candidate);
-        return loader.load(candidate);
+      if (file.isPresent()) {
+        getLog().debug("informer-guard policy: " + file.get());
+        return loader.load(file.get());
       }
       return Policy.defaults();
     } catch (PolicyException e) {
@@ -253,10 +355,13 @@ public class CheckMojo extends AbstractMojo {
   }
 
   private List<Path> existingSourceRoots() {
+    Path target = Path.of(project.getBuild().getDirectory()).toAbsolutePath().normalize();
+    List<Path> generated = List.of(target.resolve("generated-sources"), target.resolve("generated-test-sources"));
     return declaredSourceRoots().stream()
         .map(Path::of)
         .filter(Files::isDirectory)
         .map(p -> p.toAbsolutePath().normalize())
+        .filter(p -> !excludeGeneratedSources || generated.stream().noneMatch(p::startsWith))
         .distinct()
         .toList();
   }

@@ -17,8 +17,11 @@ import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
 import io.github.informerguard.analyzer.resolve.PreciseTypeFacts;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -54,10 +57,22 @@ public final class Analyzer {
 
   /** Analyzes every file of the request, in parallel, and returns sorted results. */
   public AnalysisResult analyze(AnalysisRequest request) {
+    return analyze(request, Set.of());
+  }
+
+  /**
+   * Analyzes the files of the request except {@code indexOnly}: those are known to the
+   * cross-file lookups exactly as in a full run (a constant declared in one of them is still
+   * found) but are not analyzed, for a front end that holds their results from an earlier run.
+   * Nothing is set up for the analysis (no symbol solver) when no file is left to parse.
+   */
+  public AnalysisResult analyze(AnalysisRequest request, Set<Path> indexOnly) {
     long start = System.nanoTime();
     SourceDiscovery discovery = new SourceDiscovery(request.workingDirectory());
     List<Path> paths = discovery.discover(request.inputs(), request.policy());
     List<Rule> rules = enabledRules(request);
+    Set<Path> known = new HashSet<>();
+    indexOnly.forEach(p -> known.add(p.toAbsolutePath().normalize()));
 
     // Read each file once: the prefilter decides whether it is parsed; the texts of files that
     // are not parsed are dropped and the index keeps only their paths for cross-file lookups.
@@ -68,7 +83,8 @@ public final class Analyzer {
     for (Path p : paths) {
       Object read = SourceReader.read(p);
       if (read instanceof SourceFile f) {
-        List<Rule> applicable = PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
+        List<Rule> applicable = known.contains(f.path().toAbsolutePath().normalize()) ? List.of()
+            : PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
         if (applicable.isEmpty()) {
           index.addByPath(f);
         } else {
@@ -81,11 +97,16 @@ public final class Analyzer {
       }
     }
     AnalysisMode mode = request.classpath().isPresent() ? AnalysisMode.PRECISE : AnalysisMode.LENIENT;
-    Worker.Factory workers = mode == AnalysisMode.PRECISE
+    // Opening the classpath for constants and types is the costly part of setting up; skip it
+    // when nothing is left to parse.
+    Worker.Factory workers = files.isEmpty() ? () -> {
+      throw new IllegalStateException("no file to analyze");
+    } : mode == AnalysisMode.PRECISE
         ? Worker.precise(request.classpath().get(), index)
         : Worker.lenient(index);
 
     List<Finding> findings = new ArrayList<>();
+    Map<Path, Set<Path>> dependsOn = new HashMap<>();
     AtomicInteger parsed = new AtomicInteger();
     int threads = request.threads() > 0 ? request.threads() : Runtime.getRuntime().availableProcessors();
     ThreadLocal<Worker> local = ThreadLocal.withInitial(workers::create);
@@ -101,8 +122,11 @@ public final class Analyzer {
         List<Rule> applicable = applicableRules.get(i);
         outcomes.add(pool.submit(() -> local.get().analyze(f, applicable, request.policy())));
       }
-      for (Future<FileOutcome> o : outcomes) {
-        FileOutcome outcome = o.get();
+      for (int i = 0; i < outcomes.size(); i++) {
+        FileOutcome outcome = outcomes.get(i).get();
+        if (!outcome.dependsOn().isEmpty()) {
+          dependsOn.put(files.get(i).path(), outcome.dependsOn());
+        }
         findings.addAll(outcome.findings());
         errors.addAll(outcome.errors());
         if (outcome.parsed()) {
@@ -122,7 +146,7 @@ public final class Analyzer {
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new AnalysisResult(mode, rules.stream().map(Rule::descriptor).toList(), findings, errors,
-        new AnalysisStats(paths.size(), parsed.get(), millis));
+        new AnalysisStats(paths.size(), parsed.get(), millis), dependsOn);
   }
 
   private List<Rule> enabledRules(AnalysisRequest request) {
@@ -237,18 +261,20 @@ public final class Analyzer {
         return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), line, message)), false);
       }
       CompilationUnit unit = result.getResult().get();
+      unit.setStorage(file.path());
       index.offer(file, unit);
       List<Finding> findings = new ArrayList<>();
       List<AnalysisError> errors = new ArrayList<>();
+      DependencyRecorder recorder = new DependencyRecorder(types, unit);
       for (Rule rule : rules) {
         RuleSettings settings = policy.settingsFor(rule.descriptor());
         try {
-          rule.check(new FileContext(unit, file.path(), types, rule.descriptor(), settings, findings));
+          rule.check(new FileContext(unit, file.path(), recorder, rule.descriptor(), settings, findings));
         } catch (RuntimeException | StackOverflowError e) {
           errors.add(new AnalysisError(file.path(), 0, "rule " + rule.descriptor().id() + " failed on this file: " + e));
         }
       }
-      return new FileOutcome(findings, errors, true);
+      return new FileOutcome(findings, errors, true, recorder.files());
     }
 
     private static String firstLine(String message) {
