@@ -14,7 +14,7 @@ assert json.findings.collect { [it.ruleId, it.file, it.line] } == [
 ]
 assert json.mode == 'precise'
 def main = new File(basedir, 'src/main/java/demo/Informers.java').canonicalPath
-assert logHas("[WARNING] ${main}:[10,5] ShortResyncPeriod: resync period resolves to 30s")
+assert logHas("[WARNING] ${main}:[10,19] ShortResyncPeriod: resync period resolves to 30s")
 assert new File(basedir, 'target/informer-guard/informer-guard.sarif').isFile()
 assert logHas('[WARNING] informer-guard: 2 findings at or above warning; the build goes on because failOnViolation is false')
 assert logHas('BUILD SUCCESS')

@@ -10,7 +10,7 @@ def EXPECTED = [
     ['MissingGoneHandling',   'src/main/java/demo/gone/GoneMisuse.java', 22],
     ['StatefulIndexFunction', 'src/main/java/demo/index/IndexMisuse.java', 15],
     ['ShortResyncPeriod', 'src/main/java/demo/resync/ResyncMisuse.java', 23],
-    ['ShortResyncPeriod', 'src/main/java/demo/resync/ResyncMisuse.java', 24],
+    ['ShortResyncPeriod', 'src/main/java/demo/resync/ResyncMisuse.java', 26],
     ['ShortResyncPeriod', 'src/main/java/demo/resync/ResyncMisuse.java', 27],
 ]
 
@@ -32,7 +32,7 @@ assert actual.size() == EXPECTED.size()
 // The folded values appear in the messages (a constant in the same file, a TimeUnit call, a constant in another file).
 def messages = json.findings.findAll { it.ruleId == 'ShortResyncPeriod' }.collectEntries { [(it.line): it.message] }
 assert messages[23].contains('30s')
-assert messages[24].contains('10s')
+assert messages[26].contains('10s')
 assert messages[27].contains('20s')
 
 // Each finding is logged javac-style at its severity's level, with the absolute path.
@@ -52,9 +52,16 @@ assert logHas("informer-guard found ${EXPECTED.size()} findings at or above warn
 assert logHas('BUILD FAILURE')
 
 // The SARIF report has the same results and describes every rule that ran.
+// Its URIs are relative to the repository root (the nearest folder above holding .git), as code scanning needs.
 def run = sarif.runs[0]
 assert sarif.version == '2.1.0'
+def root = basedir.canonicalFile
+while (root != null && !new File(root, '.git').exists()) { root = root.parentFile }
+def relative = root == null ? '' : root.toPath().relativize(basedir.canonicalFile.toPath()).toString().replace('\\', '/')
+def prefix = relative.isEmpty() ? '' : relative + '/'
 assert run.results.collect { [it.ruleId, it.locations[0].physicalLocation.artifactLocation.uri,
-                               it.locations[0].physicalLocation.region.startLine] }.toSet() == EXPECTED.toSet()
+                               it.locations[0].physicalLocation.region.startLine] }.toSet() ==
+    EXPECTED.collect { [it[0], prefix + it[1], it[2]] }.toSet()
+assert run.results.every { it.partialFingerprints['informerGuard/v1'] }
 assert run.tool.driver.rules*.id.containsAll(EXPECTED.collect { it[0] }.toSet())
 return true

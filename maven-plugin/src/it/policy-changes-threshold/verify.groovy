@@ -11,7 +11,7 @@ def json = new JsonSlurper().parse(new File(basedir, 'target/informer-guard/info
 assert json.findings.collect { [it.ruleId, it.severity, it.line] } == [['ShortResyncPeriod', 'error', 10]]
 assert json.findings[0].message.contains('below the 30s minimum')
 def file = new File(basedir, 'src/main/java/demo/Informers.java').canonicalPath
-assert logHas("[ERROR] ${file}:[10,5] ShortResyncPeriod: resync period resolves to 20s")
+assert logHas("[ERROR] ${file}:[10,19] ShortResyncPeriod: resync period resolves to 20s")
 assert !logHas("${file}:[11,")
 // failOn=error: the error finding fails the build.
 assert logHas('informer-guard found 1 finding at or above error.')

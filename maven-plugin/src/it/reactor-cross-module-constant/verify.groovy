@@ -25,7 +25,7 @@ assert operator.findings[0].message.contains('resolves to 20s (20000 ms)')
 
 // Both invocations (jar, then target/classes on the classpath) log the same finding.
 def file = new File(basedir, 'operator-module/src/main/java/demo/operator/PodOperator.java').canonicalPath
-assert logCount(/\[WARNING\] \Q${file}\E:\[14,12\] ShortResyncPeriod: resync period resolves to 20s \(20000 ms\)/) == 2
+assert logCount(/\[WARNING\] \Q${file}\E:\[14,26\] ShortResyncPeriod: resync period resolves to 20s \(20000 ms\)/) == 2
 // The second invocation cleaned and did not package: only target/classes could supply the constant.
 assert !new File(basedir, 'settings-module/target/settings-module-1.0.jar').exists()
 assert new File(basedir, 'settings-module/target/classes/demo/settings/Resync.class').isFile()

@@ -186,10 +186,10 @@ class PropertiesTest {
     Set<Reported> engine = CheckstyleHarness.analyzerLenient(src, src, Policy.defaults()).stream()
         .filter(r -> r.ruleId().equals("ShortResyncPeriod")).collect(Collectors.toCollection(TreeSet::new));
     assertThat(engine).extracting(Reported::line).containsExactly(8, 9);
-    assertThat(engine).extracting(Reported::column).containsExactly(3, 4);
+    assertThat(engine).as("at \"inform\", the called method").extracting(Reported::column).containsExactly(17, 18);
     assertThat(run.reported()).extracting(Reported::line).containsExactly(8, 9);
     assertThat(run.reported()).as("columns with tabs expanded to tabWidth 4").extracting(Reported::column)
-        .containsExactly(9, 5);
+        .containsExactly(23, 19);
   }
 
   @Test

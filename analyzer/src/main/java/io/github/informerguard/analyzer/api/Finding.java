@@ -13,6 +13,8 @@ import java.util.Comparator;
  * @param endColumn 1-based column where the node ends, inclusive
  * @param message one sentence naming what was found and the specifics resolved
  * @param detail the rest: why it hurts in production and the fix (empty when the rule has none)
+ * @param fingerprint stable identity that survives moving the code (rule, file's package path,
+ *     enclosing declarations, the node's text; not the line); empty when made outside the engine
  */
 public record Finding(
     String ruleId,
@@ -23,15 +25,22 @@ public record Finding(
     int endLine,
     int endColumn,
     String message,
-    String detail) {
+    String detail,
+    String fingerprint) {
 
   public Finding {
     detail = detail == null ? "" : detail;
+    fingerprint = fingerprint == null ? "" : fingerprint;
+  }
+
+  public Finding(String ruleId, Severity severity, Path file, int line, int column, int endLine,
+      int endColumn, String message, String detail) {
+    this(ruleId, severity, file, line, column, endLine, endColumn, message, detail, "");
   }
 
   public Finding(String ruleId, Severity severity, Path file, int line, int column, int endLine,
       int endColumn, String message) {
-    this(ruleId, severity, file, line, column, endLine, endColumn, message, "");
+    this(ruleId, severity, file, line, column, endLine, endColumn, message, "", "");
   }
 
   /** Report order: file, line, column, then rule id and message so that output is stable. */
@@ -48,6 +57,10 @@ public record Finding(
   }
 
   public Finding withSeverity(Severity newSeverity) {
-    return new Finding(ruleId, newSeverity, file, line, column, endLine, endColumn, message, detail);
+    return new Finding(ruleId, newSeverity, file, line, column, endLine, endColumn, message, detail, fingerprint);
+  }
+
+  public Finding withFingerprint(String newFingerprint) {
+    return new Finding(ruleId, severity, file, line, column, endLine, endColumn, message, detail, newFingerprint);
   }
 }

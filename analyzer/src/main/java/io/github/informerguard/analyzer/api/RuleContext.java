@@ -15,7 +15,12 @@ public interface RuleContext {
 
   RuleSettings settings();
 
-  /** Reports at the start of {@code node} with the rule's configured severity. */
+  /**
+   * Reports on {@code node} with the rule's configured severity. The finding is shown at the
+   * node's name (a call's method name, a declaration's name, an annotation element's name,
+   * {@code new} of a constructor call), else where the node begins, and its region ends with
+   * the node.
+   */
   void report(Node node, String message);
 
   /**

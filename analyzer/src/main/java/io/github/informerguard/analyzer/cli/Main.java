@@ -5,13 +5,17 @@ import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.engine.AnalysisRequest;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.Baseline;
 import io.github.informerguard.analyzer.engine.Analyzer;
 import io.github.informerguard.analyzer.engine.RuleRegistry;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.policy.PolicyException;
 import io.github.informerguard.analyzer.policy.PolicyLoader;
 import io.github.informerguard.analyzer.report.ReportFormat;
+import io.github.informerguard.analyzer.report.RepositoryRoot;
 import io.github.informerguard.analyzer.report.Reporter;
+import io.github.informerguard.analyzer.report.TextReport;
+import io.github.informerguard.analyzer.report.sarif.SarifLog;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -87,6 +91,18 @@ public final class Main implements Callable<Integer> {
   @Option(names = "--fail-on", paramLabel = "info|warning|error|never", defaultValue = "warning",
       description = "Exit with 1 when a finding has at least this severity (default: ${DEFAULT-VALUE}).")
   String failOn;
+
+  @Option(names = "--baseline", paramLabel = "FILE",
+      description = "Report only findings whose fingerprint is not in FILE (written by --write-baseline); entries that match nothing are listed as stale.")
+  Path baseline;
+
+  @Option(names = "--write-baseline", paramLabel = "FILE",
+      description = "Write every current finding to FILE as the accepted baseline, to adopt the rules on existing code.")
+  Path writeBaseline;
+
+  @Option(names = "--source-root", paramLabel = "DIR",
+      description = "Folder that SARIF paths are relative to. Default: the nearest folder above the analyzed files that holds .git, else the working directory.")
+  Path sourceRoot;
 
   @Option(names = "--list-rules", description = "List the rules and exit.")
   boolean listRules;
@@ -180,6 +196,9 @@ public final class Main implements Callable<Integer> {
       return 2;
     }
     List<Path> inputs = paths.stream().map(workingDirectory::resolve).toList();
+    if (sourceRoot != null && !Files.isDirectory(workingDirectory.resolve(sourceRoot))) {
+      return usage("--source-root " + sourceRoot + " is not a directory");
+    }
     AnalysisResult result;
     try {
       result = new Analyzer(registry).analyze(new AnalysisRequest(inputs, cp, policy, only, workingDirectory, 0));
@@ -188,16 +207,38 @@ public final class Main implements Callable<Integer> {
       return 2;
     }
     try {
+      if (writeBaseline != null) {
+        Baseline.write(workingDirectory.resolve(writeBaseline), result);
+      }
+      if (baseline != null) {
+        Path b = workingDirectory.resolve(baseline);
+        if (!Files.isRegularFile(b)) {
+          err.println("informer-guard: baseline file not found: " + baseline);
+          return 2;
+        }
+        result = Baseline.read(b).apply(result);
+      }
+    } catch (IOException e) {
+      err.println("informer-guard: " + e.getMessage());
+      return 2;
+    }
+    Path repositoryRoot = sourceRoot != null
+        ? workingDirectory.resolve(sourceRoot).toAbsolutePath().normalize()
+        : RepositoryRoot.findOr(inputs, workingDirectory);
+    Reporter reporter = Reporter.of(reportFormat, workingDirectory, repositoryRoot, SarifLog.DEFAULT_AUTOMATION_ID);
+    try {
       if (output != null) {
         Path target = workingDirectory.resolve(output);
         if (target.getParent() != null) {
           Files.createDirectories(target.getParent());
         }
         try (Writer w = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
-          Reporter.of(reportFormat, workingDirectory).write(result, w);
+          reporter.write(result, w);
         }
+        // The report went to a file: say on the terminal what is in it, and where.
+        err.println(TextReport.summary(result) + "; report: " + output);
       } else {
-        Reporter.of(reportFormat, workingDirectory).write(result, out);
+        reporter.write(result, out);
       }
     } catch (IOException e) {
       err.println("informer-guard: cannot write report: " + e.getMessage());

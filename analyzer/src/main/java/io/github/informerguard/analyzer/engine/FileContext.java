@@ -1,10 +1,8 @@
 package io.github.informerguard.analyzer.engine;
 
-import com.github.javaparser.Position;
 import com.github.javaparser.Range;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
-import com.github.javaparser.ast.body.CallableDeclaration;
 import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
@@ -69,16 +67,8 @@ final class FileContext implements RuleContext {
     if (Suppressions.isSuppressed(node, descriptor.id())) {
       return;
     }
-    Range range = anchor(node).getRange().orElse(new Range(new Position(1, 1), new Position(1, 1)));
+    Range range = Anchors.range(node);
     sink.add(new Finding(descriptor.id(), severity, file, range.begin.line, range.begin.column,
-        range.end.line, range.end.column, message, detail));
-  }
-
-  /** A method or constructor is reported at its name, everything else where it begins. */
-  private static Node anchor(Node node) {
-    if (node instanceof CallableDeclaration<?> c) {
-      return c.getName();
-    }
-    return node;
+        range.end.line, range.end.column, message, detail, Fingerprints.of(descriptor.id(), file, node)));
   }
 }

@@ -13,7 +13,7 @@ import java.util.Set;
 public record FileOutcome(List<Finding> findings, List<AnalysisError> errors, boolean parsed, Set<Path> dependsOn) {
 
   public FileOutcome {
-    findings = findings.stream().sorted(Finding.ORDER).toList();
+    findings = Fingerprints.disambiguate(findings).stream().sorted(Finding.ORDER).toList();
     errors = List.copyOf(errors);
     dependsOn = Set.copyOf(dependsOn);
   }

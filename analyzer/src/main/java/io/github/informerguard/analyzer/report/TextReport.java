@@ -3,6 +3,8 @@ package io.github.informerguard.analyzer.report;
 import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.AnalysisStats;
+import io.github.informerguard.analyzer.engine.BaselineEntry;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -26,11 +28,32 @@ public final class TextReport implements Reporter {
       out.write(paths.show(e.file()) + (e.line() > 0 ? ":" + e.line() : "") + ": error: " + e.message());
       out.write(System.lineSeparator());
     }
-    out.write(String.format("informer-guard: %d finding%s, %d file error%s; %d files scanned, %d parsed, %s mode, %d ms%n",
-        result.findings().size(), result.findings().size() == 1 ? "" : "s",
-        result.errors().size(), result.errors().size() == 1 ? "" : "s",
-        result.stats().filesScanned(), result.stats().filesParsed(), result.mode().id(), result.stats().millis()));
+    if (result.stats().baseline().isPresent()) {
+      Path baseline = result.stats().baseline().get().file();
+      for (BaselineEntry e : result.stats().baseline().get().stale()) {
+        out.write(paths.show(baseline) + ": stale baseline entry (no such finding any more): " + e.file() + ": ["
+            + e.ruleId() + "] " + e.message() + " (" + e.fingerprint() + ")");
+        out.write(System.lineSeparator());
+      }
+    }
+    out.write(summary(result));
+    out.write(System.lineSeparator());
     out.flush();
+  }
+
+  /** One line: counts, files, mode, time; the CLI also prints it on standard error with {@code --output}. */
+  public static String summary(AnalysisResult result) {
+    AnalysisStats stats = result.stats();
+    String baseline = stats.baseline().map(b -> "; " + b.baselined() + " baselined, "
+        + count(b.stale().size(), "stale baseline entry", "stale baseline entries")).orElse("");
+    return "informer-guard: " + count(result.findings().size(), "finding", "findings") + ", "
+        + count(result.errors().size(), "file error", "file errors") + baseline + "; "
+        + count(stats.filesScanned(), "file", "files") + " scanned, " + stats.filesParsed() + " parsed, "
+        + result.mode().id() + " mode, " + stats.millis() + " ms";
+  }
+
+  private static String count(int n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
   }
 
   public static String line(Finding f, DisplayPaths paths) {

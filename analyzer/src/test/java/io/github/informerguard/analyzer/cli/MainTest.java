@@ -59,9 +59,9 @@ class MainTest {
   @Test
   void textReportIsJavacStyleAndExitIsOneOnWarnings() {
     assertThat(run("src")).isEqualTo(1);
-    assertThat(out.toString()).contains("src/p/Op.java:9:5: warning: [ShortResyncPeriod] resync period resolves to 30s");
-    assertThat(out.toString()).contains("src/p/Op.java:10:5: info: [ShortResyncPeriod]");
-    assertThat(out.toString()).contains("2 findings, 0 file errors; 1 files scanned, 1 parsed, lenient mode");
+    assertThat(out.toString()).contains("src/p/Op.java:9:19: warning: [ShortResyncPeriod] resync period resolves to 30s");
+    assertThat(out.toString()).contains("src/p/Op.java:10:19: info: [ShortResyncPeriod]");
+    assertThat(out.toString()).contains("2 findings, 0 file errors; 1 file scanned, 1 parsed, lenient mode");
   }
 
   @Test
@@ -111,12 +111,13 @@ class MainTest {
     assertThat(json.get("tool").get("version").asText()).isEqualTo("0.1.0-SNAPSHOT");
     assertThat(json.get("mode").asText()).isEqualTo("lenient");
     JsonNode f = json.get("findings").get(0);
-    assertThat(f.fieldNames()).toIterable().containsExactly("ruleId", "severity", "file", "line", "column", "message", "detail");
+    assertThat(f.fieldNames()).toIterable().containsExactly("ruleId", "severity", "file", "line", "column", "message", "detail", "fingerprint");
+    assertThat(f.get("fingerprint").asText()).matches("[0-9a-f]{32}");
     assertThat(f.get("ruleId").asText()).isEqualTo("ShortResyncPeriod");
     assertThat(f.get("severity").asText()).isEqualTo("warning");
     assertThat(f.get("file").asText()).isEqualTo("src/p/Op.java");
     assertThat(f.get("line").asInt()).isEqualTo(9);
-    assertThat(f.get("column").asInt()).isEqualTo(5);
+    assertThat(f.get("column").asInt()).isEqualTo(19); // "inform", the called method
     assertThat(json.get("errors").isArray()).isTrue();
     assertThat(json.get("stats").fieldNames()).toIterable().containsExactly("filesScanned", "filesParsed", "millis");
     assertThat(out.toString()).isEmpty();
@@ -138,5 +139,24 @@ class MainTest {
     assertThat(out.toString()).contains("informer-guard 0.1.0-SNAPSHOT");
     assertThat(run("--help")).isZero();
     assertThat(out.toString()).contains("--classpath").contains("Exit status").contains("@SuppressWarnings");
+  }
+
+  private String sarifUri(Path workingDirectory, String... args) throws IOException {
+    StringWriter sarif = new StringWriter();
+    assertThat(Main.run(args, workingDirectory, new PrintWriter(sarif), new PrintWriter(err))).isEqualTo(1);
+    return new ObjectMapper().readTree(sarif.toString()).get("runs").get(0).get("results").get(0)
+        .get("locations").get(0).get("physicalLocation").get("artifactLocation").get("uri").asText();
+  }
+
+  @Test
+  void sarifPathsAreRelativeToTheRepositoryRootOrSourceRoot() throws IOException {
+    Files.createDirectories(dir.resolve(".git"));
+    Path module = dir.resolve("src");
+    assertThat(sarifUri(module, "--rules", "ShortResyncPeriod", "--format", "sarif", "p"))
+        .as("found from .git above the analyzed files, not the working directory").isEqualTo("src/p/Op.java");
+    assertThat(sarifUri(module, "--rules", "ShortResyncPeriod", "--format", "sarif", "--source-root", ".", "p"))
+        .isEqualTo("p/Op.java");
+    assertThat(run("--format", "sarif", "--source-root", "nowhere", "src")).isEqualTo(2);
+    assertThat(err.toString()).contains("--source-root nowhere is not a directory");
   }
 }

