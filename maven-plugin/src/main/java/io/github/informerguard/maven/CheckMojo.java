@@ -9,11 +9,14 @@ import io.github.informerguard.analyzer.engine.AnalysisRequest;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.engine.AnalysisStats;
 import io.github.informerguard.analyzer.engine.Analyzer;
+import io.github.informerguard.analyzer.engine.Baseline;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.policy.PolicyException;
 import io.github.informerguard.analyzer.policy.PolicyLoader;
 import io.github.informerguard.analyzer.report.ReportFormat;
 import io.github.informerguard.analyzer.report.Reporter;
+import io.github.informerguard.analyzer.report.RepositoryRoot;
+import io.github.informerguard.analyzer.report.sarif.SarifLog;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,6 +34,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -156,6 +160,36 @@ public class CheckMojo extends AbstractMojo {
   @Parameter(property = "informer-guard.cache", defaultValue = "true")
   private boolean cache;
 
+  /**
+   * A baseline written by the CLI's {@code --write-baseline} (or by this goal with
+   * {@code writeBaseline}): findings whose fingerprint it holds are not reported, and entries
+   * that match nothing any more are listed as stale. When not set,
+   * <code>${project.basedir}/informer-guard-baseline.json</code> is used if it exists. A file that
+   * is set but missing fails the build.
+   */
+  @Parameter(property = "informer-guard.baselineFile")
+  private File baselineFile;
+
+  /**
+   * Writes the module's current findings to {@code baselineFile} (default
+   * <code>${project.basedir}/informer-guard-baseline.json</code>) instead of reporting them:
+   * the way to adopt the rules on a code base with existing findings.
+   */
+  @Parameter(property = "informer-guard.writeBaseline", defaultValue = "false")
+  private boolean writeBaseline;
+
+  /**
+   * The repository root that SARIF paths are relative to (GitHub code scanning resolves them
+   * from there). Default: the nearest folder above the module that holds {@code .git}, else the
+   * folder Maven was started in.
+   */
+  @Parameter(property = "informer-guard.sourceRoot")
+  private File sourceRoot;
+
+  /** The build, for the execution root and the other modules of the reactor. */
+  @Parameter(defaultValue = "${session}", readonly = true, required = true)
+  private MavenSession session;
+
   /** Cached jars in the local repository are identified by size and time instead of content. */
   @Parameter(defaultValue = "${settings.localRepository}", readonly = true)
   private File localRepository;
@@ -199,8 +233,10 @@ public class CheckMojo extends AbstractMojo {
       throw new MojoExecutionException("informer-guard analysis failed: " + e.getMessage(), e);
     }
 
+    result = baseline(result, basedir);
     logResult(result);
     List<Path> reports = writeReports(result, basedir);
+    writeReactorSarif();
     log.info("informer-guard reports: " + String.join(", ",
         reports.stream().map(p -> display(basedir, p)).toList()));
     decide(Verdict.of(result.findings(), threshold, maxAllowedViolations), reports.get(reports.size() - 1), basedir);
@@ -265,6 +301,74 @@ public class CheckMojo extends AbstractMojo {
         + ConsoleReport.files(reused) + " unchanged since the last build");
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new AnalysisResult(AnalysisMode.PRECISE, rules, findings, errors, new AnalysisStats(files.size(), parsed, millis));
+  }
+
+  private static final String DEFAULT_BASELINE = "informer-guard-baseline.json";
+
+  /** Writes the baseline ({@code writeBaseline}) or applies it, when there is one. */
+  private AnalysisResult baseline(AnalysisResult result, Path basedir) throws MojoExecutionException {
+    Path file = (baselineFile != null ? baselineFile.toPath() : basedir.resolve(DEFAULT_BASELINE)).toAbsolutePath().normalize();
+    try {
+      if (writeBaseline) {
+        Baseline.write(file, result);
+        getLog().info("informer-guard: wrote " + result.findings().size() + " findings to the baseline " + display(basedir, file));
+        return new AnalysisResult(result.mode(), result.rules(), List.of(), result.errors(), result.stats());
+      }
+      if (!Files.isRegularFile(file)) {
+        if (baselineFile != null) {
+          throw new MojoExecutionException("informer-guard baseline file not found: " + file
+              + " (set by baselineFile / informer-guard.baselineFile; write one with -Dinformer-guard.writeBaseline)");
+        }
+        return result;
+      }
+      AnalysisResult applied = Baseline.read(file).apply(result);
+      applied.stats().baseline().ifPresent(b -> {
+        getLog().info("informer-guard baseline " + display(basedir, file) + ": " + b.baselined() + " of "
+            + result.findings().size() + " findings left out, " + b.stale().size() + " stale entries");
+        b.stale().forEach(e -> getLog().warn("informer-guard baseline entry matches nothing any more (fixed or changed): "
+            + e.ruleId() + " " + e.file() + ": " + e.message()));
+      });
+      return applied;
+    } catch (IOException e) {
+      throw new MojoExecutionException("informer-guard baseline: " + e.getMessage(), e);
+    }
+  }
+
+  /** The folder SARIF paths are relative to: {@code sourceRoot}, else the repository of the module. */
+  private Path repositoryRoot() {
+    if (sourceRoot != null) {
+      return sourceRoot.toPath().toAbsolutePath().normalize();
+    }
+    return RepositoryRoot.findOr(List.of(project.getBasedir().toPath()), executionRoot());
+  }
+
+  private Path executionRoot() {
+    return Path.of(session.getExecutionRootDirectory()).toAbsolutePath().normalize();
+  }
+
+  /** The module's SARIF run: its path in the repository (or its artifactId at the root) as automation id. */
+  private String automationId(Path repositoryRoot) {
+    Path basedir = project.getBasedir().toPath().toAbsolutePath().normalize();
+    String path = basedir.startsWith(repositoryRoot) ? repositoryRoot.relativize(basedir).toString() : "";
+    return SarifLog.automationId(path.isEmpty() ? project.getArtifactId() : path);
+  }
+
+  /** In a multi-module build, the reactor's SARIF at the execution root, with this module's run added. */
+  private void writeReactorSarif() throws MojoExecutionException {
+    List<MavenProject> projects = session.getProjects();
+    if (projects == null || projects.size() < 2) {
+      return;
+    }
+    Path target = ReactorSarif.location(executionRoot());
+    List<Path> logs = projects.stream()
+        .map(p -> Path.of(p.getBuild().getDirectory()).toAbsolutePath().normalize().resolve("informer-guard").resolve(SARIF_REPORT))
+        .toList();
+    try {
+      int runs = ReactorSarif.write(target, repositoryRoot(), logs, session.getRequest().getStartTime().getTime());
+      getLog().debug("informer-guard: reactor SARIF " + target + " holds " + runs + " runs");
+    } catch (IOException | RuntimeException e) {
+      throw new MojoExecutionException("informer-guard cannot write the reactor SARIF " + target + ": " + e.getMessage(), e);
+    }
   }
 
   /** The module's own class folders: compiled from the sources the cache tracks one by one. */
@@ -383,7 +487,8 @@ public class CheckMojo extends AbstractMojo {
       for (ReportFormat format : List.of(ReportFormat.JSON, ReportFormat.SARIF)) {
         Path file = dir.resolve(format == ReportFormat.JSON ? JSON_REPORT : SARIF_REPORT);
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-          Reporter.of(format, basedir).write(result, out);
+          Path root = repositoryRoot();
+          Reporter.of(format, basedir, root, automationId(root)).write(result, out);
         }
         written.add(file);
       }
