@@ -41,6 +41,9 @@ public final class Analyzer {
    */
   private static final boolean PREFILTER = !"false".equals(System.getProperty("informerguard.prefilter"));
 
+  /** Files to parse that justify one more precise worker (and one more index of the classpath). */
+  private static final int FILES_PER_PRECISE_WORKER = 24;
+
   private final RuleRegistry registry;
 
   public Analyzer(RuleRegistry registry) {
@@ -109,6 +112,11 @@ public final class Analyzer {
     Map<Path, Set<Path>> dependsOn = new HashMap<>();
     AtomicInteger parsed = new AtomicInteger();
     int threads = request.threads() > 0 ? request.threads() : Runtime.getRuntime().availableProcessors();
+    if (mode == AnalysisMode.PRECISE && request.threads() <= 0) {
+      // Each precise worker indexes every classpath jar for its own symbol solver (about as
+      // long as resolving a few dozen files), so a second thread only pays off on many files.
+      threads = Math.min(threads, Math.max(1, files.size() / FILES_PER_PRECISE_WORKER));
+    }
     ThreadLocal<Worker> local = ThreadLocal.withInitial(workers::create);
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())), r -> {
       Thread t = new Thread(r, "informer-guard-analyzer");
