@@ -11,7 +11,9 @@ assert json.findings.collect { [it.ruleId, it.severity, it.line] } == [
     ['ShortResyncPeriod', 'warning', 10],
     ['ShortResyncPeriod', 'warning', 11],
 ]
-assert logCount(/(?m)^\[WARNING\] .*Informers\.java:\[1[01],5\] ShortResyncPeriod: /) == 2
+// At the called method's name, inform(...), on each line.
+assert logCount(/(?m)^\[WARNING\] .*Informers\.java:\[10,19\] ShortResyncPeriod: /) == 1
+assert logCount(/(?m)^\[WARNING\] .*Informers\.java:\[11,38\] ShortResyncPeriod: /) == 1
 assert logHas('[INFO] ShortResyncPeriod: 2 findings (2 warning)')
 assert !logHas('informer-guard found')
 assert logHas('BUILD SUCCESS')

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,29 +46,15 @@ import picocli.CommandLine.Parameters;
     sortOptions = false,
     usageHelpAutoWidth = true,
     description = {
-      "Finds Kubernetes informer and watch misuse in Java operator code (fabric8, client-java, Java Operator SDK):",
-      "short resync periods, informers and watches that are never stopped, swallowed interrupts, unbounded waits,",
-      "stateful index functions and raw watches that ignore HTTP 410 Gone.",
+      "Finds Kubernetes informer and watch misuse in Java operator code (fabric8, client-java, Java Operator SDK): short resync periods, informers and watches that are never stopped, swallowed interrupts, unbounded waits, stateful index functions and raw watches that ignore HTTP 410 Gone.",
       "",
-      "Without --classpath types come from imports and simple names (lenient mode). With the project's classpath",
-      "(jars and class folders) receivers are resolved by the symbol solver (precise mode), which is more exact."
+      "Without --classpath types come from imports and simple names (lenient mode). With the project's classpath (jars and class folders) receivers are resolved by the symbol solver (precise mode), which is more exact."
     },
-    footerHeading = "%nExamples:%n",
-    footer = {
-      "  java -jar informer-guard.jar src/main/java",
-      "  java -jar informer-guard.jar --classpath \"$(cat cp.txt)\" --format sarif --output ig.sarif src/main/java",
-      "    (cp.txt from: mvn dependency:build-classpath -Dmdep.outputFile=cp.txt)",
-      "  java -jar informer-guard.jar --rules ShortResyncPeriod --fail-on error src",
-      "",
-      "Exit status: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage, config or I/O error.",
-      "Files that do not parse are listed as errors and skipped; they do not change the exit status.",
-      "Suppress a finding with @SuppressWarnings(\"informer-guard:RuleId\") on the enclosing declaration.",
-      "Rule documentation: " + RuleDescriptor.DOCS_BASE
-    })
+    footerHeading = "%nExamples:%n")
 public final class Main implements Callable<Integer> {
 
   @Parameters(paramLabel = "PATH", arity = "0..*",
-      description = "Java files or directories (searched recursively for .java files).")
+      description = "Java files or directories (directories are searched recursively for Java files).")
   List<Path> paths = new ArrayList<>();
 
   @Option(names = "--format", paramLabel = "text|json|sarif", defaultValue = "text",
@@ -82,7 +69,7 @@ public final class Main implements Callable<Integer> {
   String classpath;
 
   @Option(names = "--config", paramLabel = "FILE",
-      description = "Policy file (YAML or JSON). Default: ./" + PolicyLoader.DEFAULT_FILE_NAME + " when present.")
+      description = PolicyLoader.DEFAULT_FILE_NAME + " in the working directory, when present, is used without this option. Policy file, YAML or JSON.")
   Path config;
 
   @Option(names = "--rules", paramLabel = "Id1,Id2", split = ",", description = "Run only these rules.")
@@ -101,7 +88,7 @@ public final class Main implements Callable<Integer> {
   Path writeBaseline;
 
   @Option(names = "--source-root", paramLabel = "DIR",
-      description = "Folder that SARIF paths are relative to. Default: the nearest folder above the analyzed files that holds .git, else the working directory.")
+      description = "Folder that SARIF paths are relative to. Default: the repository root (the nearest folder above the analyzed files holding a .git entry), else the working directory.")
   Path sourceRoot;
 
   @Option(names = "--list-rules", description = "List the rules and exit.")
@@ -128,6 +115,17 @@ public final class Main implements Callable<Integer> {
     CommandLine cl = new CommandLine(new Main(workingDirectory, out, err));
     cl.setOut(out);
     cl.setErr(err);
+    // Commands and addresses are never broken across lines, whatever the width (HelpFooter).
+    cl.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER,
+        help -> HelpFooter.render(help.commandSpec().usageMessage().width()));
+    cl.setParameterExceptionHandler((ex, arguments) -> {
+      String hint = ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()
+          ? " (did you mean " + String.join(" or ", u.getSuggestions()) + "?)" : "";
+      err.println("informer-guard: " + ex.getMessage() + hint);
+      err.println(HINT);
+      err.flush();
+      return 2;
+    });
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       err.println("informer-guard: " + ex.getMessage());
       err.flush();
@@ -144,7 +142,8 @@ public final class Main implements Callable<Integer> {
     RuleRegistry registry = RuleRegistry.builtIn();
     if (listRules) {
       for (RuleDescriptor d : registry.descriptors()) {
-        out.printf("%-24s %-8s %-16s %s%n", d.id(), d.defaultSeverity().id(), d.family().label(), d.summary());
+        out.printf("%-24s %-16s %s%n", d.id(), d.family().label(), d.summary());
+        out.printf("%-24s %-16s severity: %s%n", "", "", d.severities());
       }
       return 0;
     }
@@ -196,6 +195,13 @@ public final class Main implements Callable<Integer> {
       return 2;
     }
     List<Path> inputs = paths.stream().map(workingDirectory::resolve).toList();
+    for (Path p : paths) {
+      Optional<String> problem = withoutJavaFiles(p, workingDirectory.resolve(p));
+      if (problem.isPresent()) {
+        err.println("informer-guard: " + problem.get());
+        return 2;
+      }
+    }
     if (sourceRoot != null && !Files.isDirectory(workingDirectory.resolve(sourceRoot))) {
       return usage("--source-root " + sourceRoot + " is not a directory");
     }
@@ -247,10 +253,29 @@ public final class Main implements Callable<Integer> {
     return failLevel.map(result::hasFindingsAtOrAbove).orElse(false) ? 1 : 0;
   }
 
+  private static final String HINT = "Try 'java -jar informer-guard.jar --help' for the options.";
+
   private int usage(String message) {
     err.println("informer-guard: " + message);
-    err.println("Try 'java -jar informer-guard.jar --help' for the options.");
+    err.println(HINT);
     return 2;
+  }
+
+  /** An input that exists but holds no Java file is a mistake (a wrong folder), not a clean result. */
+  private Optional<String> withoutJavaFiles(Path shown, Path input) {
+    if (Files.isRegularFile(input)) {
+      return input.getFileName().toString().endsWith(".java") ? Optional.empty()
+          : Optional.of(shown + " is not a .java file");
+    }
+    if (!Files.isDirectory(input)) {
+      return Optional.empty(); // discovery reports a missing path with its own message
+    }
+    try (Stream<Path> files = Files.walk(input)) {
+      return files.anyMatch(p -> p.toString().endsWith(".java") && Files.isRegularFile(p)) ? Optional.empty()
+          : Optional.of(shown + " holds no .java file; name a source folder such as src/main/java");
+    } catch (IOException | UncheckedIOException e) {
+      return Optional.empty();
+    }
   }
 
   private List<Path> parseClasspath(String cp) throws IOException {

@@ -2,6 +2,7 @@ package io.github.informerguard.analyzer.engine;
 
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
+import com.github.javaparser.Position;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.Problem;
 import com.github.javaparser.ast.CompilationUnit;
@@ -21,6 +22,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -263,9 +265,11 @@ public final class Analyzer {
       }
       if (!result.isSuccessful() || result.getResult().isEmpty()) {
         Problem first = result.getProblems().isEmpty() ? null : result.getProblems().get(0);
-        int line = first == null ? 0 : first.getLocation()
-            .flatMap(l -> l.getBegin().getRange()).map(r -> r.begin.line).orElse(0);
-        String message = first == null ? "does not parse" : "does not parse: " + firstLine(first.getMessage());
+        Optional<Position> at = first == null ? Optional.empty() : first.getLocation()
+            .flatMap(l -> l.getBegin().getRange()).map(r -> r.begin);
+        int line = at.map(p -> p.line).orElse(0);
+        String message = first == null ? "does not parse"
+            : "does not parse: " + ParseMessages.shorten(first.getMessage()) + at.map(p -> " at column " + p.column).orElse("");
         return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), line, message)), false);
       }
       CompilationUnit unit = result.getResult().get();
@@ -283,11 +287,6 @@ public final class Analyzer {
         }
       }
       return new FileOutcome(findings, errors, true, recorder.files());
-    }
-
-    private static String firstLine(String message) {
-      int nl = message.indexOf('\n');
-      return nl < 0 ? message : message.substring(0, nl);
     }
   }
 }

@@ -100,7 +100,61 @@ class MainTest {
   void unparsableFileAloneDoesNotChangeTheExitStatus() throws IOException {
     Files.writeString(dir.resolve("src/p/Broken.java"), "package p; class Broken { void informer( }");
     assertThat(run("--rules", "ShortResyncPeriod", "--fail-on", "error", "src")).isZero();
-    assertThat(out.toString()).contains("src/p/Broken.java:1: error: does not parse");
+    assertThat(out.toString()).contains("src/p/Broken.java:1: error: does not parse: found \"}\" at column 40"
+        + System.lineSeparator());
+    assertThat(out.toString()).as("not JavaParser's list of forty expected tokens").doesNotContain("expected one of", "\"abstract\"");
+  }
+
+  @Test
+  void pathWithoutJavaFilesIsAnErrorNamingIt() throws IOException {
+    Files.createDirectories(dir.resolve("docs"));
+    Files.writeString(dir.resolve("docs/README.md"), "# not java");
+    assertThat(run("docs")).isEqualTo(2);
+    assertThat(err.toString()).contains("informer-guard: docs holds no .java file");
+    assertThat(run("docs/README.md")).isEqualTo(2);
+    assertThat(err.toString()).contains("docs/README.md is not a .java file");
+    assertThat(out.toString()).doesNotContain("0 files scanned");
+  }
+
+  @Test
+  void unknownOptionIsOneLineAndAHintNotTheWholeHelp() {
+    assertThat(run("--outptu", "x.json", "src")).isEqualTo(2);
+    assertThat(err.toString().lines().toList()).containsExactly(
+        "informer-guard: Unknown option: '--outptu' (did you mean --output?)",
+        "Try 'java -jar informer-guard.jar --help' for the options.");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void outputFileStillGetsAOneLineSummaryOnStandardError() {
+    assertThat(run("--output", "ig.txt", "src")).as("findings at the fail level: documented exit 1").isEqualTo(1);
+    assertThat(dir.resolve("ig.txt")).content().contains("[ShortResyncPeriod]");
+    assertThat(err.toString().lines().toList()).containsExactly(
+        err.toString().lines().findFirst().orElseThrow());
+    assertThat(err.toString()).startsWith("informer-guard: 2 findings, 0 file errors; 1 file scanned, 1 parsed, lenient mode, ")
+        .contains("; report: ig.txt");
+    assertThat(run("--fail-on", "never", "--output", "ig.txt", "src")).isZero();
+  }
+
+  @Test
+  void helpKeepsCommandsAndTheDocsAddressWholeAtAnyWidth() {
+    for (String width : new String[] {"60", "80", "120"}) {
+      System.setProperty("picocli.usage.width", width);
+      try {
+        StringWriter help = new StringWriter();
+        assertThat(Main.run(new String[] {"--help"}, dir, new PrintWriter(help), new PrintWriter(err))).isZero();
+        java.util.List<String> lines = help.toString().lines().toList();
+        assertThat(lines).as("width %s", width)
+            .contains("  " + io.github.informerguard.analyzer.api.RuleDescriptor.DOCS_BASE)
+            .contains("  java -jar informer-guard.jar --classpath \"$(cat cp.txt)\" --format sarif --output ig.sarif src/main/java")
+            .contains("  mvn dependency:build-classpath -Dmdep.outputFile=cp.txt")
+            .anySatisfy(l -> assertThat(l).contains("informer-guard.yaml"));
+        lines.stream().filter(l -> !l.startsWith("  java ") && !l.startsWith("  mvn ") && !l.startsWith("  https:"))
+            .forEach(l -> assertThat(l.length()).as("prose wrapped at %s: %s", width, l).isLessThanOrEqualTo(Integer.parseInt(width)));
+      } finally {
+        System.clearProperty("picocli.usage.width");
+      }
+    }
   }
 
   @Test
@@ -135,6 +189,9 @@ class MainTest {
   void listRulesVersionAndHelp() {
     assertThat(run("--list-rules")).isZero();
     RuleRegistry.builtIn().descriptors().forEach(d -> assertThat(out.toString()).contains(d.id()));
+    assertThat(out.toString()).as("the severities a rule really reports")
+        .contains("severity: warning; error inside informer, watch and reconcile callbacks")
+        .contains("severity: warning; info for a hardcoded configuration default");
     assertThat(run("--version")).isZero();
     assertThat(out.toString()).contains("informer-guard 0.1.0-SNAPSHOT");
     assertThat(run("--help")).isZero();

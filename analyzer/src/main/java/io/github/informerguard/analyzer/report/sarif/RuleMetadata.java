@@ -38,7 +38,7 @@ final class RuleMetadata {
   }
 
   private static String fullDescription(RuleDescriptor d) {
-    return d.summary() + ". Family: " + d.family().label() + "; default severity: " + d.defaultSeverity().id()
+    return d.summary() + ". Family: " + d.family().label() + "; severity: " + d.severities()
         + "; since " + d.since() + ".";
   }
 

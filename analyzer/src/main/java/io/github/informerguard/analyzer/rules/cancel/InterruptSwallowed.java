@@ -73,7 +73,8 @@ public final class InterruptSwallowed implements Rule {
       Family.CANCELLATION,
       "0.1.0",
       Set.of("InterruptedException"),
-      Map.of());
+      Map.of(),
+      Map.of(Severity.ERROR, "inside informer, watch and reconcile callbacks (one level above the configured severity)"));
 
   @Override
   public RuleDescriptor descriptor() {

@@ -47,7 +47,8 @@ public final class ShortResyncPeriod implements Rule {
       Family.RESYNC,
       "0.1.0",
       ResyncApis.TRIGGER_WORDS,
-      Map.of(MINIMUM_PERIOD, OptionType.DURATION, MINIMUM_RECONCILIATION_INTERVAL, OptionType.DURATION));
+      Map.of(MINIMUM_PERIOD, OptionType.DURATION, MINIMUM_RECONCILIATION_INTERVAL, OptionType.DURATION),
+      Map.of(Severity.INFO, "for a hardcoded configuration default (a property's fallback value)"));
 
   @Override
   public RuleDescriptor descriptor() {
