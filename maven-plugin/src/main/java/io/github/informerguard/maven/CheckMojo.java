@@ -364,7 +364,10 @@ public class CheckMojo extends AbstractMojo {
         .map(p -> Path.of(p.getBuild().getDirectory()).toAbsolutePath().normalize().resolve("informer-guard").resolve(SARIF_REPORT))
         .toList();
     try {
-      int runs = ReactorSarif.write(target, repositoryRoot(), logs, session.getRequest().getStartTime().getTime());
+      // Module logs older than this build are from modules it did not analyze; with no start
+      // time known, every module log present is taken.
+      long start = session.getRequest().getStartTime() == null ? 0L : session.getRequest().getStartTime().getTime();
+      int runs = ReactorSarif.write(target, repositoryRoot(), logs, start);
       getLog().debug("informer-guard: reactor SARIF " + target + " holds " + runs + " runs");
     } catch (IOException | RuntimeException e) {
       throw new MojoExecutionException("informer-guard cannot write the reactor SARIF " + target + ": " + e.getMessage(), e);
