@@ -16,11 +16,20 @@ def marks = { File source ->
   out.sort()
 }
 
-// "RuleId line" for every Checkstyle console line "[WARN] /path/Name.java:12:9: message [RuleId]".
+// "RuleId line" for every violation in the console: Checkstyle's own logger ("[WARN] /path/Name.java:12:9:
+// message [RuleId]", consoleOutput=true) or maven-checkstyle-plugin's ("[WARNING] /path/Name.java:[12,9]
+// (category) RuleId: message"). Both are matched, so a configuration that prints each violation twice
+// yields each entry twice.
 def reported = { String text, String fileName ->
   def out = []
-  def m = text =~ /(?m)^\[(?:WARN|ERROR|INFO)\] (.+?):(\d+):(\d+): .* \[(\w+)\]\s*$/
-  m.each { all, file, line, col, rule ->
+  def checkstyle = text =~ /(?m)^\[(?:WARN|ERROR|INFO)\] (.+?):(\d+):(\d+): .* \[(\w+)\]\s*$/
+  checkstyle.each { all, file, line, col, rule ->
+    if (file.endsWith(fileName)) {
+      out << "${rule} ${line}".toString()
+    }
+  }
+  def plugin = text =~ /(?m)^\[(?:WARNING|ERROR|INFO)\] (.+?):\[(\d+),(\d+)\] \([^)]*\) (\w+): /
+  plugin.each { all, file, line, col, rule ->
     if (file.endsWith(fileName)) {
       out << "${rule} ${line}".toString()
     }

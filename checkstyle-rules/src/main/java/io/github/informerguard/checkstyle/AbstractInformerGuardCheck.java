@@ -3,7 +3,6 @@ package io.github.informerguard.checkstyle;
 import com.puppycrawl.tools.checkstyle.ModuleFactory;
 import com.puppycrawl.tools.checkstyle.api.AbstractFileSetCheck;
 import com.puppycrawl.tools.checkstyle.api.CheckstyleException;
-import com.puppycrawl.tools.checkstyle.api.Configuration;
 import com.puppycrawl.tools.checkstyle.api.FileText;
 import com.puppycrawl.tools.checkstyle.api.SeverityLevel;
 import com.puppycrawl.tools.checkstyle.api.Violation;
@@ -19,11 +18,9 @@ import io.github.informerguard.analyzer.policy.Durations;
 import io.github.informerguard.checkstyle.internal.SharedAnalysis;
 import java.io.File;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -35,9 +32,15 @@ import java.util.stream.Collectors;
  * run per file (see {@link SharedAnalysis}).
  *
  * <p>Properties: the rule's policy options (typed setters on each check, or the generic
- * {@code options} property, {@code key=value} pairs), {@code severity} as in the policy file
- * (default: the rule's own default severity, not the Checker's), and Checkstyle's usual
+ * {@code options} property, {@code key=value} pairs), {@code severity} as for every Checkstyle
+ * check (the module's own, else the Checker's, else {@code error}), and Checkstyle's usual
  * {@code fileExtensions} (default {@code java}) and {@code id}.
+ *
+ * <p>The module's severity is both the rule's policy severity and a ceiling: a finding the
+ * engine reports below it (a hint at {@code info}) keeps its lower level, one it raises above
+ * it (a swallowed interrupt in an informer callback) is reported at the module's severity, so
+ * a configuration whose Checker says {@code warning} never gets an {@code error} from these
+ * checks, as from Checkstyle's own.
  */
 public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
 
@@ -123,15 +126,11 @@ public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
       }
       options.put(e.getKey(), convert(type, e.getKey(), e.getValue()));
     }
-    policySeverity = descriptor.defaultSeverity();
-    ignored = false;
-    explicitSeverity().ifPresent(level -> {
-      if (level == SeverityLevel.IGNORE) {
-        ignored = true;
-      } else {
-        policySeverity = Severity.parse(level.getName());
-      }
-    });
+    // getSeverityLevel() is what Checkstyle resolved for this module: its own severity
+    // property, else the one the Checker hands every child through the context, else error.
+    SeverityLevel level = getSeverityLevel();
+    ignored = level == SeverityLevel.IGNORE;
+    policySeverity = ignored ? descriptor.defaultSeverity() : Severity.parse(level.getName());
     group = SharedAnalysis.of(runOwner).join(descriptor, new RuleSettings(true, policySeverity, options));
   }
 
@@ -164,15 +163,6 @@ public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
     }
   }
 
-  /** The severity set on this module itself (not inherited from the Checker), if any. */
-  private Optional<SeverityLevel> explicitSeverity() {
-    Configuration conf = getConfiguration();
-    if (conf == null || !Arrays.asList(conf.getPropertyNames()).contains("severity")) {
-      return Optional.empty();
-    }
-    return Optional.of(getSeverityLevel());
-  }
-
   @Override
   protected void processFiltered(File file, FileText fileText) throws CheckstyleException {
     if (group == null) {
@@ -185,11 +175,17 @@ public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
       if (!f.ruleId().equals(ruleId)) {
         continue;
       }
-      SeverityLevel level = ignored ? SeverityLevel.IGNORE : SeverityLevel.getInstance(f.severity().id());
+      SeverityLevel level = ignored ? SeverityLevel.IGNORE
+          : SeverityLevel.getInstance(capped(f.severity()).id());
       violations.add(new Violation(f.line(), column(fileText, f.line(), f.column()), getMessageBundle(), key,
           new Object[] {f.message()}, level, getId(), getClass(), getCustomMessages().get(key)));
     }
     addViolations(violations);
+  }
+
+  /** The finding's severity, never above the module's: Checkstyle gives a module one severity. */
+  private Severity capped(Severity engine) {
+    return engine.atLeast(policySeverity) ? policySeverity : engine;
   }
 
   /**

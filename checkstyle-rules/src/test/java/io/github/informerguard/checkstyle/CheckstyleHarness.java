@@ -49,6 +49,13 @@ final class CheckstyleHarness {
       return toString().compareTo(o.toString());
     }
 
+    /** The same with the severity lowered to {@code ceiling} when above it. */
+    Reported severityAtMost(io.github.informerguard.analyzer.api.Severity ceiling) {
+      var own = io.github.informerguard.analyzer.api.Severity.parse(severity);
+      return own.atLeast(ceiling)
+          ? new Reported(ruleId, moduleId, file, line, column, ceiling.id(), message) : this;
+    }
+
     /** The same without the module id, to compare with the engine. */
     Reported withoutModuleId() {
       return new Reported(ruleId, null, file, line, column, severity, message);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.puppycrawl.tools.checkstyle.DefaultConfiguration;
 import com.puppycrawl.tools.checkstyle.api.CheckstyleException;
+import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.checkstyle.CheckstyleHarness.Reported;
 import java.io.File;
@@ -91,8 +92,10 @@ class FixturesThroughCheckerTest {
   private static void assertSameAsAnalyzer(CheckstyleHarness.Run run, Path dir) {
     Set<Reported> checkstyle = run.reported().stream().map(Reported::withoutModuleId)
         .collect(Collectors.toCollection(TreeSet::new));
-    Set<Reported> analyzer = CheckstyleHarness.analyzerLenient(dir, dir, Policy.defaults());
+    // The shipped configuration's Checker says warning: an engine error is reported at warning.
+    Set<Reported> analyzer = CheckstyleHarness.analyzerLenient(dir, dir, Policy.defaults()).stream()
+        .map(r -> r.severityAtMost(Severity.WARNING)).collect(Collectors.toCollection(TreeSet::new));
     assertThat(checkstyle).as("Checkstyle reports exactly the analyzer's lenient findings "
-        + "(rule, file, line, column, severity, message)").containsExactlyElementsOf(analyzer);
+        + "(rule, file, line, column, severity up to the Checker's, message)").containsExactlyElementsOf(analyzer);
   }
 }

@@ -26,6 +26,9 @@ class PropertiesTest {
 
   private static final Path DIR = CheckstyleHarness.fixturesRoot().resolve("ShortResyncPeriod");
 
+  /** The Checker-level severity of the shipped configuration, the CLI's default level. */
+  private static final String WARNING = "<property name=\"severity\" value=\"warning\"/>";
+
   @TempDir
   Path temp;
 
@@ -54,16 +57,52 @@ class PropertiesTest {
   void shortNameCheckSuffixAndFullyQualifiedNameAllResolve() throws CheckstyleException {
     Set<Reported> expected = analyzer(Policy.defaults());
     assertThat(expected).isNotEmpty();
-    assertThat(plain(runOne("<module name=\"ShortResyncPeriod\"/>", DIR))).isEqualTo(expected);
-    assertThat(plain(runOne("<module name=\"ShortResyncPeriodCheck\"/>", DIR))).isEqualTo(expected);
-    assertThat(plain(runOne("<module name=\"io.github.informerguard.checkstyle.ShortResyncPeriodCheck\"/>", DIR)))
+    assertThat(plain(runOne(WARNING + "<module name=\"ShortResyncPeriod\"/>", DIR))).isEqualTo(expected);
+    assertThat(plain(runOne(WARNING + "<module name=\"ShortResyncPeriodCheck\"/>", DIR))).isEqualTo(expected);
+    assertThat(plain(runOne(WARNING + "<module name=\"io.github.informerguard.checkstyle.ShortResyncPeriodCheck\"/>", DIR)))
         .isEqualTo(expected);
   }
 
+  private static final Path INTERRUPTS = CheckstyleHarness.fixturesRoot().resolve("InterruptSwallowed");
+
+  /** A Checkstyle check of its own beside ours: what Checkstyle itself does with severity. */
+  private static final String OWN_CHECK =
+      "<module name=\"RegexpSingleline\"><property name=\"format\" value=\"catch \\(InterruptedException\"/></module>";
+
+  private static Set<String> severities(CheckstyleHarness.Run run, String ruleId) {
+    return run.reported().stream().filter(r -> r.ruleId().equals(ruleId)).map(Reported::severity)
+        .collect(Collectors.toCollection(TreeSet::new));
+  }
+
   @Test
-  void severityDefaultsToTheRulesOwnNotTheCheckers() throws CheckstyleException {
-    CheckstyleHarness.Run run = runOne("<property name=\"severity\" value=\"error\"/><module name=\"ShortResyncPeriod\"/>", DIR);
-    assertThat(run.reported()).extracting(Reported::severity).contains("warning").doesNotContain("error");
+  void checkerSeverityIsInheritedAsByCheckstylesOwnChecks() throws CheckstyleException {
+    assertThat(CheckstyleHarness.analyzerLenient(INTERRUPTS, INTERRUPTS, Policy.defaults()))
+        .as("the engine raises swallowed interrupts in callbacks to error").extracting(Reported::severity)
+        .contains("error");
+    CheckstyleHarness.Run run = runOne("<property name=\"severity\" value=\"warning\"/>"
+        + "<module name=\"InterruptSwallowed\"/>" + OWN_CHECK, INTERRUPTS);
+    assertThat(severities(run, "RegexpSingleline")).containsExactly("warning");
+    assertThat(severities(run, "InterruptSwallowed")).as("never above the Checker's warning").containsExactly("warning");
+  }
+
+  @Test
+  void withNoSeverityAnywhereViolationsAreErrorsAsForCheckstylesOwnChecks() throws CheckstyleException {
+    CheckstyleHarness.Run run = runOne("<module name=\"InterruptSwallowed\"/>" + OWN_CHECK, INTERRUPTS);
+    assertThat(severities(run, "RegexpSingleline")).containsExactly("error");
+    assertThat(severities(run, "InterruptSwallowed")).containsExactly("error");
+  }
+
+  @Test
+  void engineHintsBelowTheModuleSeverityKeepTheirLevel() throws CheckstyleException {
+    CheckstyleHarness.Run run = runOne("<module name=\"ShortResyncPeriod\"/>", DIR);
+    assertThat(severities(run, "ShortResyncPeriod")).containsExactly("error", "info");
+  }
+
+  @Test
+  void moduleSeverityOverridesTheCheckers() throws CheckstyleException {
+    CheckstyleHarness.Run run = runOne("<property name=\"severity\" value=\"error\"/>"
+        + "<module name=\"InterruptSwallowed\"><property name=\"severity\" value=\"info\"/></module>", INTERRUPTS);
+    assertThat(severities(run, "InterruptSwallowed")).containsExactly("info");
   }
 
   @Test
@@ -88,11 +127,11 @@ class PropertiesTest {
     Set<Reported> expected = analyzer(new Policy("test", Map.of("ShortResyncPeriod", new RuleSettings(true,
         Severity.WARNING, Map.of("minimumPeriod", Duration.ofSeconds(45)))), List.of()));
     assertThat(expected).isNotEqualTo(analyzer(Policy.defaults()));
-    assertThat(plain(runOne(
-        "<module name=\"ShortResyncPeriod\"><property name=\"minimumPeriod\" value=\"45s\"/></module>", DIR)))
+    assertThat(plain(runOne(WARNING
+        + "<module name=\"ShortResyncPeriod\"><property name=\"minimumPeriod\" value=\"45s\"/></module>", DIR)))
         .isEqualTo(expected);
-    assertThat(plain(runOne(
-        "<module name=\"ShortResyncPeriod\"><property name=\"options\" value=\"minimumPeriod=PT45S\"/></module>", DIR)))
+    assertThat(plain(runOne(WARNING
+        + "<module name=\"ShortResyncPeriod\"><property name=\"options\" value=\"minimumPeriod=PT45S\"/></module>", DIR)))
         .isEqualTo(expected);
   }
 

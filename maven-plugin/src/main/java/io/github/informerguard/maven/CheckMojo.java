@@ -1,16 +1,22 @@
 package io.github.informerguard.maven;
 
+import io.github.informerguard.analyzer.api.AnalysisMode;
 import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.AnalysisRequest;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.engine.AnalysisStats;
 import io.github.informerguard.analyzer.engine.Analyzer;
+import io.github.informerguard.analyzer.engine.Baseline;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.policy.PolicyException;
 import io.github.informerguard.analyzer.policy.PolicyLoader;
 import io.github.informerguard.analyzer.report.ReportFormat;
 import io.github.informerguard.analyzer.report.Reporter;
+import io.github.informerguard.analyzer.report.RepositoryRoot;
+import io.github.informerguard.analyzer.report.sarif.SarifLog;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,11 +25,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -133,6 +144,56 @@ public class CheckMojo extends AbstractMojo {
   @Parameter(property = "informer-guard.excludes")
   private List<String> excludes;
 
+  /**
+   * Leaves out source roots under {@code ${project.build.directory}/generated-sources} and
+   * {@code generated-test-sources} (code from annotation processors, OpenAPI or CRD generators),
+   * which the project cannot fix by editing.
+   */
+  @Parameter(property = "informer-guard.excludeGeneratedSources", defaultValue = "true")
+  private boolean excludeGeneratedSources;
+
+  /**
+   * Reuses the results of earlier builds, kept in {@code outputDirectory/cache.json}, for every
+   * file whose text, the classpath, the policy file, the analyzer and the files it took
+   * constants from are unchanged. {@code false} analyzes every file every time.
+   */
+  @Parameter(property = "informer-guard.cache", defaultValue = "true")
+  private boolean cache;
+
+  /**
+   * A baseline written by the CLI's {@code --write-baseline} (or by this goal with
+   * {@code writeBaseline}): findings whose fingerprint it holds are not reported, and entries
+   * that match nothing any more are listed as stale. When not set,
+   * <code>${project.basedir}/informer-guard-baseline.json</code> is used if it exists. A file that
+   * is set but missing fails the build.
+   */
+  @Parameter(property = "informer-guard.baselineFile")
+  private File baselineFile;
+
+  /**
+   * Writes the module's current findings to {@code baselineFile} (default
+   * <code>${project.basedir}/informer-guard-baseline.json</code>) instead of reporting them:
+   * the way to adopt the rules on a code base with existing findings.
+   */
+  @Parameter(property = "informer-guard.writeBaseline", defaultValue = "false")
+  private boolean writeBaseline;
+
+  /**
+   * The repository root that SARIF paths are relative to (GitHub code scanning resolves them
+   * from there). Default: the nearest folder above the module that holds {@code .git}, else the
+   * folder Maven was started in.
+   */
+  @Parameter(property = "informer-guard.sourceRoot")
+  private File sourceRoot;
+
+  /** The build, for the execution root and the other modules of the reactor. */
+  @Parameter(defaultValue = "${session}", readonly = true, required = true)
+  private MavenSession session;
+
+  /** Cached jars in the local repository are identified by size and time instead of content. */
+  @Parameter(defaultValue = "${settings.localRepository}", readonly = true)
+  private File localRepository;
+
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     Log log = getLog();
@@ -155,7 +216,9 @@ public class CheckMojo extends AbstractMojo {
     }
 
     Analyzer analyzer = new Analyzer();
-    Policy policy = includeTests ? loadPolicy(analyzer).withTestSourcesReported() : loadPolicy(analyzer);
+    Optional<Path> policyFile = policyFile();
+    Policy loaded = loadPolicy(analyzer, policyFile);
+    Policy policy = includeTests ? loaded.withTestSourcesReported() : loaded;
     Path basedir = project.getBasedir().toPath().toAbsolutePath().normalize();
     List<Path> files;
     try {
@@ -166,16 +229,158 @@ public class CheckMojo extends AbstractMojo {
 
     AnalysisResult result;
     try {
-      result = analyzer.analyze(new AnalysisRequest(files, Optional.of(classpath()), policy, Optional.empty(), basedir, 0));
+      result = analyze(analyzer, policy, policyFile, files, basedir);
     } catch (UncheckedIOException | IllegalStateException e) {
       throw new MojoExecutionException("informer-guard analysis failed: " + e.getMessage(), e);
     }
 
+    result = baseline(result, basedir);
     logResult(result);
     List<Path> reports = writeReports(result, basedir);
+    writeReactorSarif();
     log.info("informer-guard reports: " + String.join(", ",
         reports.stream().map(p -> display(basedir, p)).toList()));
     decide(Verdict.of(result.findings(), threshold, maxAllowedViolations), reports.get(reports.size() - 1), basedir);
+  }
+
+  /** Analyzes the files whose cached results cannot be reused, and merges in the others. */
+  private AnalysisResult analyze(Analyzer analyzer, Policy policy, Optional<Path> policyFile, List<Path> files, Path basedir)
+      throws MojoExecutionException {
+    List<Path> classpath = classpath();
+    AnalysisRequest request = new AnalysisRequest(files, Optional.of(classpath), policy, Optional.empty(), basedir, 0);
+    if (!cache) {
+      return analyzer.analyze(request);
+    }
+    long start = System.nanoTime();
+    Path cacheFile = outputDirectory.toPath().toAbsolutePath().normalize().resolve(ResultCache.FILE_NAME);
+    ResultCache stored;
+    try {
+      stored = ResultCache.load(cacheFile, RunKey.of(policyFile, includeTests, classpath, ownOutputs(), localRepository.toPath()));
+    } catch (IOException e) {
+      throw new MojoExecutionException("informer-guard cannot read the classpath for its cache: " + e.getMessage(), e);
+    }
+    FileHashes hashes = new FileHashes();
+    Map<Path, ResultCache.Entry> entries = new TreeMap<>();
+    for (Path f : files) {
+      stored.reusable(f, hashes).ifPresent(e -> entries.put(f, e));
+    }
+    List<Finding> findings = new ArrayList<>();
+    List<AnalysisError> errors = new ArrayList<>();
+    entries.values().forEach(e -> {
+      findings.addAll(e.findings());
+      errors.addAll(e.errors());
+    });
+    int reused = entries.size();
+    int parsed = 0;
+    List<RuleDescriptor> rules = analyzer.registry().descriptors().stream()
+        .filter(d -> policy.settingsFor(d).enabled()).toList();
+    if (reused < files.size()) {
+      AnalysisResult fresh = analyzer.analyze(request, Set.copyOf(entries.keySet()));
+      rules = fresh.rules();
+      parsed = fresh.stats().filesParsed();
+      findings.addAll(fresh.findings());
+      errors.addAll(fresh.errors());
+      Map<Path, List<Finding>> findingsOf = fresh.findings().stream().collect(Collectors.groupingBy(Finding::file));
+      Map<Path, List<AnalysisError>> errorsOf = fresh.errors().stream().collect(Collectors.groupingBy(AnalysisError::file));
+      for (Path f : files) {
+        if (!entries.containsKey(f)) {
+          Map<String, String> deps = new TreeMap<>();
+          fresh.dependsOn().getOrDefault(f, Set.of()).forEach(d -> deps.put(d.toString(), hashes.of(d)));
+          entries.put(f, new ResultCache.Entry(hashes.of(f), deps, findingsOf.getOrDefault(f, List.of()),
+              errorsOf.getOrDefault(f, List.of())));
+        }
+      }
+    }
+    if (reused < files.size() || !stored.holds(entries)) {
+      try {
+        stored.write(entries);
+      } catch (IOException e) {
+        getLog().warn("informer-guard cannot write its cache " + cacheFile + ": " + e.getMessage());
+      }
+    }
+    getLog().info("informer-guard: " + ConsoleReport.files(files.size() - reused) + " analyzed, "
+        + ConsoleReport.files(reused) + " unchanged since the last build");
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    return new AnalysisResult(AnalysisMode.PRECISE, rules, findings, errors, new AnalysisStats(files.size(), parsed, millis));
+  }
+
+  private static final String DEFAULT_BASELINE = "informer-guard-baseline.json";
+
+  /** Writes the baseline ({@code writeBaseline}) or applies it, when there is one. */
+  private AnalysisResult baseline(AnalysisResult result, Path basedir) throws MojoExecutionException {
+    Path file = (baselineFile != null ? baselineFile.toPath() : basedir.resolve(DEFAULT_BASELINE)).toAbsolutePath().normalize();
+    try {
+      if (writeBaseline) {
+        Baseline.write(file, result);
+        getLog().info("informer-guard: wrote " + result.findings().size() + " findings to the baseline " + display(basedir, file));
+        return new AnalysisResult(result.mode(), result.rules(), List.of(), result.errors(), result.stats());
+      }
+      if (!Files.isRegularFile(file)) {
+        if (baselineFile != null) {
+          throw new MojoExecutionException("informer-guard baseline file not found: " + file
+              + " (set by baselineFile / informer-guard.baselineFile; write one with -Dinformer-guard.writeBaseline)");
+        }
+        return result;
+      }
+      AnalysisResult applied = Baseline.read(file).apply(result);
+      applied.stats().baseline().ifPresent(b -> {
+        getLog().info("informer-guard baseline " + display(basedir, file) + ": " + b.baselined() + " of "
+            + result.findings().size() + " findings left out, " + b.stale().size() + " stale entries");
+        b.stale().forEach(e -> getLog().warn("informer-guard baseline entry matches nothing any more (fixed or changed): "
+            + e.ruleId() + " " + e.file() + ": " + e.message()));
+      });
+      return applied;
+    } catch (IOException e) {
+      throw new MojoExecutionException("informer-guard baseline: " + e.getMessage(), e);
+    }
+  }
+
+  /** The folder SARIF paths are relative to: {@code sourceRoot}, else the repository of the module. */
+  private Path repositoryRoot() {
+    if (sourceRoot != null) {
+      return sourceRoot.toPath().toAbsolutePath().normalize();
+    }
+    return RepositoryRoot.findOr(List.of(project.getBasedir().toPath()), executionRoot());
+  }
+
+  private Path executionRoot() {
+    return Path.of(session.getExecutionRootDirectory()).toAbsolutePath().normalize();
+  }
+
+  /** The module's SARIF run: its path in the repository (or its artifactId at the root) as automation id. */
+  private String automationId(Path repositoryRoot) {
+    Path basedir = project.getBasedir().toPath().toAbsolutePath().normalize();
+    String path = basedir.startsWith(repositoryRoot) ? repositoryRoot.relativize(basedir).toString() : "";
+    return SarifLog.automationId(path.isEmpty() ? project.getArtifactId() : path);
+  }
+
+  /** In a multi-module build, the reactor's SARIF at the execution root, with this module's run added. */
+  private void writeReactorSarif() throws MojoExecutionException {
+    List<MavenProject> projects = session.getProjects();
+    if (projects == null || projects.size() < 2) {
+      return;
+    }
+    Path target = ReactorSarif.location(executionRoot());
+    List<Path> logs = projects.stream()
+        .map(p -> Path.of(p.getBuild().getDirectory()).toAbsolutePath().normalize().resolve("informer-guard").resolve(SARIF_REPORT))
+        .toList();
+    try {
+      // Module logs older than this build are from modules it did not analyze; with no start
+      // time known, every module log present is taken.
+      long start = session.getRequest().getStartTime() == null ? 0L : session.getRequest().getStartTime().getTime();
+      int runs = ReactorSarif.write(target, repositoryRoot(), logs, start);
+      getLog().debug("informer-guard: reactor SARIF " + target + " holds " + runs + " runs");
+    } catch (IOException | RuntimeException e) {
+      throw new MojoExecutionException("informer-guard cannot write the reactor SARIF " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The module's own class folders: compiled from the sources the cache tracks one by one. */
+  private Set<Path> ownOutputs() {
+    Set<Path> out = new HashSet<>();
+    out.add(Path.of(project.getBuild().getOutputDirectory()).toAbsolutePath().normalize());
+    out.add(Path.of(project.getBuild().getTestOutputDirectory()).toAbsolutePath().normalize());
+    return out;
   }
 
   private void logResult(AnalysisResult result) {
@@ -222,21 +427,26 @@ public class CheckMojo extends AbstractMojo {
     }
   }
 
-  private Policy loadPolicy(Analyzer analyzer) throws MojoExecutionException {
+  /** The policy file in effect: {@code configFile}, else {@code informer-guard.yaml} in the module, if present. */
+  private Optional<Path> policyFile() throws MojoExecutionException {
+    if (configFile != null) {
+      Path file = configFile.toPath().toAbsolutePath().normalize();
+      if (!Files.isRegularFile(file)) {
+        throw new MojoExecutionException("informer-guard policy file not found: " + file
+            + " (set by configFile / informer-guard.configFile)");
+      }
+      return Optional.of(file);
+    }
+    Path candidate = project.getBasedir().toPath().toAbsolutePath().resolve(PolicyLoader.DEFAULT_FILE_NAME);
+    return Files.isRegularFile(candidate) ? Optional.of(candidate) : Optional.empty();
+  }
+
+  private Policy loadPolicy(Analyzer analyzer, Optional<Path> file) throws MojoExecutionException {
     PolicyLoader loader = new PolicyLoader(analyzer.registry().descriptors());
     try {
-      if (configFile != null) {
-        Path file = configFile.toPath().toAbsolutePath().normalize();
-        if (!Files.isRegularFile(file)) {
-          throw new MojoExecutionException("informer-guard policy file not found: " + file
-              + " (set by configFile / informer-guard.configFile)");
-        }
-        return loader.load(file);
-      }
-      Path candidate = project.getBasedir().toPath().toAbsolutePath().resolve(PolicyLoader.DEFAULT_FILE_NAME);
-      if (Files.isRegularFile(candidate)) {
-        getLog().debug("informer-guard policy: " + candidate);
-        return loader.load(candidate);
+      if (file.isPresent()) {
+        getLog().debug("informer-guard policy: " + file.get());
+        return loader.load(file.get());
       }
       return Policy.defaults();
     } catch (PolicyException e) {
@@ -253,10 +463,13 @@ public class CheckMojo extends AbstractMojo {
   }
 
   private List<Path> existingSourceRoots() {
+    Path target = Path.of(project.getBuild().getDirectory()).toAbsolutePath().normalize();
+    List<Path> generated = List.of(target.resolve("generated-sources"), target.resolve("generated-test-sources"));
     return declaredSourceRoots().stream()
         .map(Path::of)
         .filter(Files::isDirectory)
         .map(p -> p.toAbsolutePath().normalize())
+        .filter(p -> !excludeGeneratedSources || generated.stream().noneMatch(p::startsWith))
         .distinct()
         .toList();
   }
@@ -278,7 +491,8 @@ public class CheckMojo extends AbstractMojo {
       for (ReportFormat format : List.of(ReportFormat.JSON, ReportFormat.SARIF)) {
         Path file = dir.resolve(format == ReportFormat.JSON ? JSON_REPORT : SARIF_REPORT);
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-          Reporter.of(format, basedir).write(result, out);
+          Path root = repositoryRoot();
+          Reporter.of(format, basedir, root, automationId(root)).write(result, out);
         }
         written.add(file);
       }

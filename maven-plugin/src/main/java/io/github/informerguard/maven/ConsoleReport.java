@@ -54,6 +54,11 @@ final class ConsoleReport {
         + stats.filesParsed() + " parsed, " + result.mode().id() + " mode, " + stats.millis() + " ms";
   }
 
+  /** {@code 1 file}, {@code 3 files}. */
+  static String files(long n) {
+    return n + (n == 1 ? " file" : " files");
+  }
+
   /** {@code 3 findings (2 warning, 1 info)}, most severe first. */
   static String count(List<Finding> findings) {
     Map<Severity, Integer> bySeverity = new EnumMap<>(Severity.class);

@@ -19,9 +19,12 @@ import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
 import io.github.informerguard.analyzer.resolve.PreciseTypeFacts;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -41,6 +44,9 @@ public final class Analyzer {
    */
   private static final boolean PREFILTER = !"false".equals(System.getProperty("informerguard.prefilter"));
 
+  /** Files to parse that justify one more precise worker (and one more index of the classpath). */
+  private static final int FILES_PER_PRECISE_WORKER = 24;
+
   private final RuleRegistry registry;
 
   public Analyzer(RuleRegistry registry) {
@@ -57,10 +63,22 @@ public final class Analyzer {
 
   /** Analyzes every file of the request, in parallel, and returns sorted results. */
   public AnalysisResult analyze(AnalysisRequest request) {
+    return analyze(request, Set.of());
+  }
+
+  /**
+   * Analyzes the files of the request except {@code indexOnly}: those are known to the
+   * cross-file lookups exactly as in a full run (a constant declared in one of them is still
+   * found) but are not analyzed, for a front end that holds their results from an earlier run.
+   * Nothing is set up for the analysis (no symbol solver) when no file is left to parse.
+   */
+  public AnalysisResult analyze(AnalysisRequest request, Set<Path> indexOnly) {
     long start = System.nanoTime();
     SourceDiscovery discovery = new SourceDiscovery(request.workingDirectory());
     List<Path> paths = discovery.discover(request.inputs(), request.policy());
     List<Rule> rules = enabledRules(request);
+    Set<Path> known = new HashSet<>();
+    indexOnly.forEach(p -> known.add(p.toAbsolutePath().normalize()));
 
     // Read each file once: the prefilter decides whether it is parsed; the texts of files that
     // are not parsed are dropped and the index keeps only their paths for cross-file lookups.
@@ -73,9 +91,11 @@ public final class Analyzer {
     for (Path p : paths) {
       Object read = SourceReader.read(p);
       if (read instanceof SourceFile f) {
-        // A skipped test file stays in the index by path, like any file that no rule looks at.
+        // A skipped test file stays in the index by path, like any file that no rule looks at; so
+        // does a file whose findings the caller already has (the plugin's cache).
         boolean skipped = skipTests && TestCode.underTestRoot(shown.show(p));
-        List<Rule> applicable = skipped ? List.of() : PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
+        List<Rule> applicable = skipped || known.contains(f.path().toAbsolutePath().normalize()) ? List.of()
+            : PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
         if (applicable.isEmpty()) {
           index.addByPath(f);
         } else {
@@ -88,13 +108,23 @@ public final class Analyzer {
       }
     }
     AnalysisMode mode = request.classpath().isPresent() ? AnalysisMode.PRECISE : AnalysisMode.LENIENT;
-    Worker.Factory workers = mode == AnalysisMode.PRECISE
+    // Opening the classpath for constants and types is the costly part of setting up; skip it
+    // when nothing is left to parse.
+    Worker.Factory workers = files.isEmpty() ? () -> {
+      throw new IllegalStateException("no file to analyze");
+    } : mode == AnalysisMode.PRECISE
         ? Worker.precise(request.classpath().get(), index)
         : Worker.lenient(index);
 
     List<Finding> findings = new ArrayList<>();
+    Map<Path, Set<Path>> dependsOn = new HashMap<>();
     AtomicInteger parsed = new AtomicInteger();
     int threads = request.threads() > 0 ? request.threads() : Runtime.getRuntime().availableProcessors();
+    if (mode == AnalysisMode.PRECISE && request.threads() <= 0) {
+      // Each precise worker indexes every classpath jar for its own symbol solver (about as
+      // long as resolving a few dozen files), so a second thread only pays off on many files.
+      threads = Math.min(threads, Math.max(1, files.size() / FILES_PER_PRECISE_WORKER));
+    }
     ThreadLocal<Worker> local = ThreadLocal.withInitial(workers::create);
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())), r -> {
       Thread t = new Thread(r, "informer-guard-analyzer");
@@ -108,8 +138,11 @@ public final class Analyzer {
         List<Rule> applicable = applicableRules.get(i);
         outcomes.add(pool.submit(() -> local.get().analyze(f, applicable, request.policy())));
       }
-      for (Future<FileOutcome> o : outcomes) {
-        FileOutcome outcome = o.get();
+      for (int i = 0; i < outcomes.size(); i++) {
+        FileOutcome outcome = outcomes.get(i).get();
+        if (!outcome.dependsOn().isEmpty()) {
+          dependsOn.put(files.get(i).path(), outcome.dependsOn());
+        }
         findings.addAll(outcome.findings());
         errors.addAll(outcome.errors());
         if (outcome.parsed()) {
@@ -129,7 +162,7 @@ public final class Analyzer {
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new AnalysisResult(mode, rules.stream().map(Rule::descriptor).toList(), findings, errors,
-        new AnalysisStats(paths.size(), parsed.get(), millis));
+        new AnalysisStats(paths.size(), parsed.get(), millis), dependsOn);
   }
 
   private List<Rule> enabledRules(AnalysisRequest request) {
@@ -248,21 +281,23 @@ public final class Analyzer {
         return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), line, message)), false);
       }
       CompilationUnit unit = result.getResult().get();
+      unit.setStorage(file.path());
       index.offer(file, unit);
       if (!policy.reportTestSources() && TestCode.usesTestFramework(unit)) {
         return new FileOutcome(List.of(), List.of(), true);
       }
       List<Finding> findings = new ArrayList<>();
       List<AnalysisError> errors = new ArrayList<>();
+      DependencyRecorder recorder = new DependencyRecorder(types, unit);
       for (Rule rule : rules) {
         RuleSettings settings = policy.settingsFor(rule.descriptor());
         try {
-          rule.check(new FileContext(unit, file.path(), types, rule.descriptor(), settings, findings));
+          rule.check(new FileContext(unit, file.path(), recorder, rule.descriptor(), settings, findings));
         } catch (RuntimeException | StackOverflowError e) {
           errors.add(new AnalysisError(file.path(), 0, "rule " + rule.descriptor().id() + " failed on this file: " + e));
         }
       }
-      return new FileOutcome(findings, errors, true);
+      return new FileOutcome(findings, errors, true, recorder.files());
     }
   }
 }

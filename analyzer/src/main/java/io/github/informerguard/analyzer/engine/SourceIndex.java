@@ -128,6 +128,11 @@ final class SourceIndex implements SourceTypes {
     return path != null && SourceReader.read(path) instanceof SourceFile f ? Optional.of(f.text()) : Optional.empty();
   }
 
+  private Optional<Path> pathOf(String primary) {
+    SourceFile inMemory = byPrimaryType.get(primary);
+    return inMemory != null ? Optional.of(inMemory.path()) : Optional.ofNullable(notInMemory.get(primary));
+  }
+
   private Optional<CompilationUnit> unit(String primary) {
     return parsed.computeIfAbsent(primary, k -> {
       Optional<String> text = textOf(k);
@@ -135,6 +140,8 @@ final class SourceIndex implements SourceTypes {
         return Optional.empty();
       }
       ParseResult<CompilationUnit> r = parser.get().parse(text.get());
+      // The file's path goes with its tree, so a declaration found in it can be traced to it.
+      pathOf(k).ifPresent(p -> r.getResult().ifPresent(cu -> cu.setStorage(p)));
       return r.isSuccessful() ? r.getResult() : Optional.empty();
     });
   }

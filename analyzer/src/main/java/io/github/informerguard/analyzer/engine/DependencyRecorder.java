@@ -1,0 +1,73 @@
+package io.github.informerguard.analyzer.engine;
+
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.type.Type;
+import io.github.informerguard.analyzer.api.AnalysisMode;
+import io.github.informerguard.analyzer.api.Match;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.api.VariableRef;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The type facts of one file's analysis, noting every other source file that a variable the
+ * rules looked up is declared in (the constant {@code Periods.RESYNC} in {@code Periods.java}).
+ * A front end that caches results per file (the Maven plugin) must re-analyze the file when
+ * one of those changes. Owned by the one thread that analyzes the file.
+ */
+final class DependencyRecorder implements TypeFacts {
+
+  private final TypeFacts delegate;
+  private final CompilationUnit unit;
+  private final Set<Path> files = new TreeSet<>();
+
+  DependencyRecorder(TypeFacts delegate, CompilationUnit unit) {
+    this.delegate = delegate;
+    this.unit = unit;
+  }
+
+  /** The other source files the analysis took declarations from, absolute and normalized. */
+  Set<Path> files() {
+    return files;
+  }
+
+  @Override
+  public Optional<VariableRef> variable(Expression nameOrFieldAccess) {
+    Optional<VariableRef> ref = delegate.variable(nameOrFieldAccess);
+    ref.flatMap(VariableRef::declaration).flatMap(Node::findCompilationUnit)
+        .filter(cu -> cu != unit)
+        .flatMap(CompilationUnit::getStorage)
+        .ifPresent(s -> files.add(s.getPath().toAbsolutePath().normalize()));
+    return ref;
+  }
+
+  @Override
+  public AnalysisMode mode() {
+    return delegate.mode();
+  }
+
+  @Override
+  public Match isA(Expression expression, Set<String> qualifiedNames) {
+    return delegate.isA(expression, qualifiedNames);
+  }
+
+  @Override
+  public Match isA(Type type, Set<String> qualifiedNames) {
+    return delegate.isA(type, qualifiedNames);
+  }
+
+  @Override
+  public Match annotationIs(AnnotationExpr annotation, String qualifiedName) {
+    return delegate.annotationIs(annotation, qualifiedName);
+  }
+
+  @Override
+  public Optional<String> typeName(String written, Node context) {
+    return delegate.typeName(written, context);
+  }
+}

@@ -1,0 +1,21 @@
+package demo;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+
+class Informers {
+  /** Added later: a field and comments above the legacy code move it down. */
+  private final String name = "informers";
+
+  SharedIndexInformer<Pod> pods(KubernetesClient client, ResourceEventHandler<Pod> h) {
+    return client.pods().inform(h, 30_000L);
+  }
+
+  SharedIndexInformer<ConfigMap> maps(KubernetesClient client, ResourceEventHandler<ConfigMap> h) {
+    return client.configMaps().inform(h, 20_000L);
+  }
+}

@@ -1,0 +1,50 @@
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+// Every module's cache line, in build order: settings-module then operator-module, four builds.
+def lines = (log =~ /\[INFO\] informer-guard: (\d+) files? analyzed, (\d+) files? unchanged since the last build/)
+    .collect { [it[1] as int, it[2] as int] }
+assert lines == [
+    [1, 0], [4, 0],   // 1: nothing cached yet (settings: Resync; operator: three operators and Local)
+    [0, 1], [0, 4],   // 2: nothing changed
+    [1, 0], [4, 0],   // 3: Resync.java changed; so did the operator module's classpath (the settings jar)
+    [0, 1], [2, 2],   // 4: Local.java changed, and ConfigMapOperator took its constant; the other two are reused
+] : "cache lines: ${lines}"
+
+def warnings = (log =~ /\[WARNING\] (\S+):\[(\d+),(\d+)\] ShortResyncPeriod: resync period resolves to (\S+)/)
+    .collect { [new File(it[1]).name, it[4]] }
+// Builds 1 and 2 report nothing; build 3 the sibling's 20s; build 4 that one (from the cache) and the local 30s.
+assert warnings == [['PodOperator.java', '20s'], ['ConfigMapOperator.java', '30s'], ['PodOperator.java', '20s']] : "${warnings}"
+
+def json = new JsonSlurper().parse(new File(basedir, 'operator-module/target/informer-guard/informer-guard.json'))
+assert json.findings.collect { [it.file, it.message.find(/resolves to \S+/)] } == [
+    ['src/main/java/demo/operator/ConfigMapOperator.java', 'resolves to 30s'],
+    ['src/main/java/demo/operator/PodOperator.java', 'resolves to 20s']]
+
+// The reactor's SARIF at the execution root: valid 2.1.0, one run per analyzed module with its own
+// automation id, URIs that exist from the repository root (the nearest folder with .git), a
+// fingerprint on every result.
+def sarifFile = new File(basedir, 'target/informer-guard/informer-guard.sarif')
+assert sarifFile.isFile() : 'reactor SARIF at the execution root'
+def mapper = new com.fasterxml.jackson.databind.ObjectMapper()
+def sarif = mapper.readTree(sarifFile)
+def schemaIn = getClass().classLoader.getResourceAsStream('schema/sarif-schema-2.1.0.json')
+assert schemaIn != null
+def schema = com.networknt.schema.JsonSchemaFactory.getInstance(com.networknt.schema.SpecVersion.VersionFlag.V7).getSchema(schemaIn)
+def problems = schema.validate(sarif)
+assert problems.isEmpty() : "schema: ${problems}"
+def ids = sarif.get('runs').collect { it.path('automationDetails').path('id').asText() }
+assert ids.size() == 2 && ids.toSet().size() == 2 : "one automation id per module: ${ids}"
+def root = basedir.canonicalFile
+while (root != null && !new File(root, '.git').exists()) { root = root.parentFile }
+assert root != null
+def rel = basedir.canonicalPath.substring(root.canonicalPath.length() + 1)
+assert ids.toSet() == ["informer-guard/${rel}/settings-module/", "informer-guard/${rel}/operator-module/"].collect { it.toString() }.toSet() : "${ids}"
+def results = sarif.get('runs').collectMany { run -> run.get('results').collect { it } }
+assert results.size() == 2
+results.each { r ->
+  def uri = r.get('locations').get(0).get('physicalLocation').get('artifactLocation').get('uri').asText()
+  assert new File(root, uri).isFile() : "${uri} from ${root}"
+  assert !r.path('partialFingerprints').path('informerGuard/v1').asText().isEmpty() : "fingerprint on ${uri}"
+}
+return true

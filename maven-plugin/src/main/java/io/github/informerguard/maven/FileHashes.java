@@ -1,0 +1,45 @@
+package io.github.informerguard.maven;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+
+/** SHA-256 of file contents, each file read at most once per build of a module. */
+final class FileHashes {
+
+  /** What a file that cannot be read hashes to: never equal to a stored hash of real content. */
+  static final String MISSING = "missing";
+
+  private final Map<Path, String> known = new HashMap<>();
+
+  String of(Path file) {
+    return known.computeIfAbsent(file, FileHashes::compute);
+  }
+
+  static String compute(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
+      MessageDigest digest = sha256();
+      byte[] buffer = new byte[64 * 1024];
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        digest.update(buffer, 0, n);
+      }
+      return HexFormat.of().formatHex(digest.digest());
+    } catch (IOException e) {
+      return MISSING;
+    }
+  }
+
+  static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime has SHA-256", e);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package io.github.informerguard.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.engine.AnalysisError;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultCacheTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void storedResultIsReusedUntilTheFileOrAFileItDependsOnChanges() throws Exception {
+    Path uses = Files.writeString(dir.resolve("Uses.java"), "class Uses {}");
+    Path periods = Files.writeString(dir.resolve("Periods.java"), "class Periods { static final long R = 1; }");
+    Path cacheFile = dir.resolve("target/informer-guard/cache.json");
+    FileHashes hashes = new FileHashes();
+    Finding finding = new Finding("ShortResyncPeriod", Severity.WARNING, uses, 3, 5, 3, 20, "message", "detail");
+    AnalysisError error = new AnalysisError(uses, 0, "rule failed");
+    ResultCache.load(cacheFile, "k1").write(Map.of(uses, new ResultCache.Entry(hashes.of(uses),
+        Map.of(periods.toString(), hashes.of(periods)), List.of(finding), List.of(error))));
+
+    assertThat(ResultCache.load(cacheFile, "k1").reusable(uses, new FileHashes())).hasValueSatisfying(e -> {
+      assertThat(e.findings()).containsExactly(finding);
+      assertThat(e.errors()).containsExactly(error);
+    });
+    assertThat(ResultCache.load(cacheFile, "k2").reusable(uses, new FileHashes())).as("another run key").isEmpty();
+
+    Files.writeString(periods, "class Periods { static final long R = 2; }");
+    assertThat(ResultCache.load(cacheFile, "k1").reusable(uses, new FileHashes())).as("a dependency changed").isEmpty();
+    Files.writeString(periods, "class Periods { static final long R = 1; }");
+    assertThat(ResultCache.load(cacheFile, "k1").reusable(uses, new FileHashes())).isPresent();
+    Files.writeString(uses, "class Uses { }");
+    assertThat(ResultCache.load(cacheFile, "k1").reusable(uses, new FileHashes())).as("the file changed").isEmpty();
+  }
+
+  @Test
+  void unreadableCacheIsEmpty() throws Exception {
+    Path cacheFile = Files.writeString(dir.resolve("cache.json"), "{not json");
+    Path f = Files.writeString(dir.resolve("A.java"), "class A {}");
+    assertThat(ResultCache.load(cacheFile, "k").reusable(f, new FileHashes())).isEmpty();
+  }
+}
