@@ -33,4 +33,12 @@ public interface TypeFacts {
 
   /** The variable, field or parameter that a name or field access refers to, if it can tell. */
   Optional<VariableRef> variable(Expression nameOrFieldAccess);
+
+  /**
+   * The facts this one wraps, for helpers that need a mode's own capabilities (lenient mode's
+   * source-type lookup); a decorator that only observes lookups returns its delegate's.
+   */
+  default TypeFacts underlying() {
+    return this;
+  }
 }

@@ -31,6 +31,11 @@ final class DependencyRecorder implements TypeFacts {
     this.unit = unit;
   }
 
+  @Override
+  public TypeFacts underlying() {
+    return delegate.underlying();
+  }
+
   /** The other source files the analysis took declarations from, absolute and normalized. */
   Set<Path> files() {
     return files;

@@ -37,7 +37,7 @@ public final class SourceMethods {
     if (local.isPresent()) {
       return local;
     }
-    if (types instanceof LenientTypeFacts lenient) {
+    if (types.underlying() instanceof LenientTypeFacts lenient) {
       return call.getScope().flatMap(lenient::sourceTypeOf)
           .flatMap(t -> unique(t, call.getNameAsString(), call.getArguments().size()));
     }
@@ -61,7 +61,7 @@ public final class SourceMethods {
     if (local.isPresent()) {
       return local;
     }
-    if (types instanceof LenientTypeFacts lenient) {
+    if (types.underlying() instanceof LenientTypeFacts lenient) {
       // Another analyzed file (IndexFunctionLibrary::recordingIndex), found through the source index.
       return lenient.sourceTypeOf(ref.getScope()).flatMap(t -> unique(t, ref.getIdentifier(), 1));
     }
