@@ -17,7 +17,7 @@ assert !fromPlugin.isEmpty()
 
 def cli = { List<String> paths ->
   def out = new StringWriter(), err = new StringWriter()
-  def args = ['--format', 'json', '--fail-on', 'never', '--classpath', cp] + paths
+  def args = ['--format', 'json', '--fail-on', 'never', '--include-tests', '--classpath', cp] + paths
   int code = Main.run(args as String[], fixtures.toPath(), new PrintWriter(out, true), new PrintWriter(err, true))
   assert code == 0 : "CLI: ${err}"
   new JsonSlurper().parseText(out.toString()).findings.collect(key) as TreeSet
