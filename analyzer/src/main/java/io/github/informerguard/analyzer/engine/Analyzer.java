@@ -15,16 +15,18 @@ import io.github.informerguard.analyzer.resolve.CompiledConstants;
 import io.github.informerguard.analyzer.resolve.Diagnostics;
 import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
 import io.github.informerguard.analyzer.resolve.PreciseTypeFacts;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The rule engine: discover, prefilter, parse, resolve, run rules, collect findings. Every
@@ -55,60 +57,106 @@ public final class Analyzer {
   /** Analyzes every file of the request, in parallel, and returns sorted results. */
   public AnalysisResult analyze(AnalysisRequest request) {
     long start = System.nanoTime();
-    SourceDiscovery discovery = new SourceDiscovery(request.workingDirectory());
-    List<Path> paths = discovery.discover(request.inputs(), request.policy());
+    MemoryReserve reserve = new MemoryReserve();
     List<Rule> rules = enabledRules(request);
-
-    // Read each file once: the prefilter decides whether it is parsed; the texts of files that
-    // are not parsed are dropped and the index keeps only their paths for cross-file lookups.
-    List<SourceFile> files = new ArrayList<>();
-    List<List<Rule>> applicableRules = new ArrayList<>();
-    List<AnalysisError> errors = new ArrayList<>();
-    SourceIndex index = new SourceIndex(List.of());
-    for (Path p : paths) {
-      Object read = SourceReader.read(p);
-      if (read instanceof SourceFile f) {
-        List<Rule> applicable = PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
-        if (applicable.isEmpty()) {
-          index.addByPath(f);
-        } else {
-          index.add(f);
-          files.add(f);
-          applicableRules.add(applicable);
-        }
-      } else {
-        errors.add((AnalysisError) read);
-      }
-    }
-    AnalysisMode mode = request.classpath().isPresent() ? AnalysisMode.PRECISE : AnalysisMode.LENIENT;
-    Worker.Factory workers = mode == AnalysisMode.PRECISE
-        ? Worker.precise(request.classpath().get(), index)
-        : Worker.lenient(index);
-
-    List<Finding> findings = new ArrayList<>();
-    AtomicInteger parsed = new AtomicInteger();
-    int threads = request.threads() > 0 ? request.threads() : Runtime.getRuntime().availableProcessors();
-    ThreadLocal<Worker> local = ThreadLocal.withInitial(workers::create);
-    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())), r -> {
+    int threads = Math.max(1, request.threads() > 0 ? request.threads() : Runtime.getRuntime().availableProcessors());
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
       Thread t = new Thread(r, "informer-guard-analyzer");
       t.setDaemon(true);
       return t;
     });
     try {
-      List<Future<FileOutcome>> outcomes = new ArrayList<>(files.size());
-      for (int i = 0; i < files.size(); i++) {
-        SourceFile f = files.get(i);
-        List<Rule> applicable = applicableRules.get(i);
-        outcomes.add(pool.submit(() -> local.get().analyze(f, applicable, request.policy())));
+      List<Path> paths = new SourceDiscovery(request.workingDirectory()).discover(request.inputs(), request.policy());
+      List<AnalysisError> errors = new ArrayList<>();
+      // Read and prefilter in parallel. Texts are not held between the phases: each file that a
+      // rule looks at is read again by its worker, so the heap holds only the files being analyzed.
+      List<Future<Object>> screened = new ArrayList<>(paths.size());
+      for (Path p : paths) {
+        screened.add(pool.submit(() -> screen(p, rules, reserve)));
       }
-      for (Future<FileOutcome> o : outcomes) {
-        FileOutcome outcome = o.get();
-        findings.addAll(outcome.findings());
-        errors.addAll(outcome.errors());
-        if (outcome.parsed()) {
-          parsed.incrementAndGet();
+      SourceIndex index = new SourceIndex(List.of());
+      List<Candidate> candidates = new ArrayList<>();
+      for (int i = 0; i < paths.size(); i++) {
+        Object s = outcomeOf(screened.get(i), paths.get(i), reserve);
+        if (s instanceof Candidate c) {
+          index.addByPath(c.path(), c.primaryTypeName(), c.sourceRoot());
+          if (!c.rules().isEmpty()) {
+            candidates.add(c);
+          }
+        } else {
+          errors.add((AnalysisError) s);
         }
       }
+      screened = null;
+
+      AnalysisMode mode = request.classpath().isPresent() ? AnalysisMode.PRECISE : AnalysisMode.LENIENT;
+      Worker.Factory workers = mode == AnalysisMode.PRECISE
+          ? Worker.precise(request.classpath().get(), index)
+          : Worker.lenient(index);
+      ThreadLocal<Worker> local = ThreadLocal.withInitial(workers::create);
+      List<Future<Object>> outcomes = new ArrayList<>(candidates.size());
+      for (Candidate c : candidates) {
+        outcomes.add(pool.submit(() -> analyzeCandidate(local.get(), c, request.policy(), reserve)));
+      }
+      List<Finding> findings = new ArrayList<>();
+      int parsed = 0;
+      for (int i = 0; i < candidates.size(); i++) {
+        Object o = outcomeOf(outcomes.get(i), candidates.get(i).path(), reserve);
+        if (o instanceof FileOutcome outcome) {
+          findings.addAll(outcome.findings());
+          errors.addAll(outcome.errors());
+          parsed += outcome.parsed() ? 1 : 0;
+        } else {
+          errors.add((AnalysisError) o);
+        }
+        outcomes.set(i, null);
+      }
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      return new AnalysisResult(mode, rules.stream().map(Rule::descriptor).toList(), findings, errors,
+          new AnalysisStats(paths.size(), parsed, millis));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** What the first pass keeps of a file: enough to index it and to read it again. */
+  private record Candidate(Path path, String primaryTypeName, Optional<Path> sourceRoot, List<Rule> rules) {}
+
+  private static Object screen(Path p, List<Rule> rules, MemoryReserve reserve) {
+    try {
+      Object read = SourceReader.read(p);
+      if (read instanceof SourceFile f) {
+        List<Rule> applicable = PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
+        return new Candidate(p, f.primaryTypeName(), f.sourceRoot(), applicable);
+      }
+      return read;
+    } catch (OutOfMemoryError e) {
+      reserve.release();
+      return outOfMemory(p, "read");
+    }
+  }
+
+  private static Object analyzeCandidate(Worker worker, Candidate c, Policy policy, MemoryReserve reserve) {
+    try {
+      Object read = SourceReader.read(c.path());
+      if (!(read instanceof SourceFile f)) {
+        return new FileOutcome(List.of(), List.of((AnalysisError) read), false);
+      }
+      return worker.analyze(f, c.rules(), policy);
+    } catch (OutOfMemoryError e) {
+      reserve.release();
+      return outOfMemory(c.path(), "analyze");
+    }
+  }
+
+  /**
+   * A task's result, or an error naming its file when the task died of an {@link Error} (most
+   * often out of memory, which can strike any allocation of any thread): the run goes on and the
+   * report still lists everything else.
+   */
+  private static Object outcomeOf(Future<Object> task, Path file, MemoryReserve reserve) {
+    try {
+      return task.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("analysis interrupted", e);
@@ -116,13 +164,40 @@ public final class Analyzer {
       if (Diagnostics.enabled()) {
         e.getCause().printStackTrace();
       }
+      if (e.getCause() instanceof OutOfMemoryError) {
+        reserve.release();
+        return outOfMemory(file, "analyze");
+      }
+      if (e.getCause() instanceof Error err) {
+        return new AnalysisError(file, 0, "analysis failed on this file: " + err + "; skipped");
+      }
       throw new IllegalStateException("analysis failed: " + e.getCause(), e.getCause());
-    } finally {
-      pool.shutdownNow();
     }
-    long millis = (System.nanoTime() - start) / 1_000_000;
-    return new AnalysisResult(mode, rules.stream().map(Rule::descriptor).toList(), findings, errors,
-        new AnalysisStats(paths.size(), parsed.get(), millis));
+  }
+
+  static AnalysisError outOfMemory(Path file, String what) {
+    long kb = 0;
+    try {
+      kb = Files.size(file) / 1024;
+    } catch (IOException | RuntimeException ignored) {
+      // The size only makes the message more useful.
+    }
+    return new AnalysisError(file, 0, "not enough memory to " + what + " this file (" + kb
+        + " KB of source, max heap " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+        + " MB); skipped. Give the JVM more heap, e.g. java -Xmx1g -jar informer-guard.jar");
+  }
+
+  /**
+   * Heap set aside at the start of a run and let go at the first {@link OutOfMemoryError}, so
+   * that the thread collecting the results still has room to finish and write the report.
+   */
+  static final class MemoryReserve {
+    private volatile byte[] reserve =
+        new byte[(int) Math.min(8L << 20, Runtime.getRuntime().maxMemory() / 16)];
+
+    void release() {
+      reserve = null;
+    }
   }
 
   private List<Rule> enabledRules(AnalysisRequest request) {
@@ -198,8 +273,12 @@ public final class Analyzer {
       return () -> new Worker(Parsers.preciseConfiguration(classpath, roots), facts, index);
     }
 
-    /** Source files above this size are parsed one at a time: each can need hundreds of MB of tree. */
-    private static final int LARGE_FILE_CHARS = 1_000_000;
+    /**
+     * Source files above this size are parsed one at a time: JavaParser needs about 50 bytes of
+     * heap per source character while parsing (tokens and tree), so a 3 MB generated API class
+     * takes 150 MB. Relative to the heap so that a small heap serializes smaller files too.
+     */
+    private static final long LARGE_FILE_CHARS = Math.min(1_000_000, Runtime.getRuntime().maxMemory() / 400);
     private static final java.util.concurrent.Semaphore LARGE_FILES = new java.util.concurrent.Semaphore(1);
 
     FileOutcome analyze(SourceFile file, List<Rule> rules, Policy policy) {
@@ -209,12 +288,6 @@ public final class Analyzer {
           LARGE_FILES.acquireUninterruptibly();
         }
         return analyzeParsed(file, rules, policy);
-      } catch (OutOfMemoryError e) {
-        // A huge generated file (a 3 MB API class) can need more heap to parse than the JVM has;
-        // the tree is dropped with the failed parse, so report the file and go on with the rest.
-        return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), 0,
-            "not enough memory to analyze this file (" + file.text().length() / 1024
-                + " KB of source); skipped. Give the JVM more heap, e.g. java -Xmx2g -jar informer-guard.jar")), false);
       } finally {
         if (large) {
           LARGE_FILES.release();
