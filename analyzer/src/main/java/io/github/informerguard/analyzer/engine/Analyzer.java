@@ -253,24 +253,33 @@ public final class Analyzer {
     private final JavaParser parser;
     private final TypeFacts types;
     private final SourceIndex index;
+    /** Held while rules run, when the workers share a symbol solver; null when they do not. */
+    private final Object resolution;
 
-    private Worker(ParserConfiguration config, TypeFacts types, SourceIndex index) {
+    private Worker(ParserConfiguration config, TypeFacts types, SourceIndex index, Object resolution) {
       this.parser = new JavaParser(config);
       this.types = types;
       this.index = index;
+      this.resolution = resolution;
     }
 
     static Factory lenient(SourceIndex index) {
       TypeFacts facts = new LenientTypeFacts(index);
-      return () -> new Worker(Parsers.lenientConfiguration(), facts, index);
+      return () -> new Worker(Parsers.lenientConfiguration(), facts, index, null);
     }
+
+    static final boolean SOLVER_PER_THREAD = Boolean.getBoolean("informerguard.solverPerThread");
 
     static Factory precise(List<Path> classpath, SourceIndex index) {
       CompiledConstants constants = new CompiledConstants(classpath.stream().map(Path::toString).toList());
       TypeFacts facts = new PreciseTypeFacts(constants, index);
       List<Path> roots = index.roots();
-      // The symbol solver's caches are not thread-safe: each worker thread gets its own.
-      return () -> new Worker(Parsers.preciseConfiguration(classpath, roots), facts, index);
+      if (SOLVER_PER_THREAD) {
+        return () -> new Worker(Parsers.preciseConfiguration(classpath, roots), facts, index, null);
+      }
+      ParserConfiguration shared = Parsers.preciseConfiguration(classpath, roots);
+      Object resolution = new Object();
+      return () -> new Worker(shared, facts, index, resolution);
     }
 
     /**
@@ -310,6 +319,15 @@ public final class Analyzer {
         return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), line, message)), false);
       }
       CompilationUnit unit = result.getResult().get();
+      if (resolution == null) {
+        return runRules(file, unit, rules, policy);
+      }
+      synchronized (resolution) {
+        return runRules(file, unit, rules, policy);
+      }
+    }
+
+    private FileOutcome runRules(SourceFile file, CompilationUnit unit, List<Rule> rules, Policy policy) {
       index.offer(file, unit);
       List<Finding> findings = new ArrayList<>();
       List<AnalysisError> errors = new ArrayList<>();
