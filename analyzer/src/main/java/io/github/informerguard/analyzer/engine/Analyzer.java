@@ -66,7 +66,7 @@ public final class Analyzer {
       return t;
     });
     try {
-      List<Path> paths = new SourceDiscovery(request.workingDirectory()).discover(request.inputs(), request.policy());
+      List<Path> paths = new SourceDiscovery(request.workingDirectory()).discover(request.inputs(), request.policy(), threads);
       List<AnalysisError> errors = new ArrayList<>();
       // Read and prefilter in parallel. Texts are not held between the phases: each file that a
       // rule looks at is read again by its worker, so the heap holds only the files being analyzed.
