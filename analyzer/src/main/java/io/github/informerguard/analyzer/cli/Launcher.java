@@ -15,6 +15,11 @@ import java.util.Map;
  * with it (and with the caller's JVM options), passes standard input, output and error through,
  * and exits with the analysis' exit status. It loads nothing of the analyzer before deciding.
  *
+ * <p>The relaunch also stops the JIT at C1 ({@code -XX:TieredStopAtLevel=1}) unless the caller
+ * chose a compiler setting: a run lasts seconds to a minute, and C2 spent more CPU compiling
+ * JavaParser than its faster code saved (measured on the analyzer benchmark's tree, see
+ * docs/benchmarks.md).
+ *
  * <p>Opt out with the environment variable {@code INFORMER_GUARD_NO_RELAUNCH=1} or
  * {@code -Dinformerguard.relaunch=false}; the relaunched JVM carries
  * {@code -Dinformerguard.relaunched=true} and never relaunches again.
@@ -22,6 +27,7 @@ import java.util.Map;
 public final class Launcher {
 
   static final String HUGE_METHODS_FLAG = "-XX:-DontCompileHugeMethods";
+  static final String C1_ONLY_FLAG = "-XX:TieredStopAtLevel=1";
   static final String RELAUNCHED = "informerguard.relaunched";
   static final String RELAUNCH = "informerguard.relaunch";
   static final String NO_RELAUNCH_ENV = "INFORMER_GUARD_NO_RELAUNCH";
@@ -77,12 +83,16 @@ public final class Launcher {
         || a.startsWith("-agentlib:jdwp") || a.startsWith("-Xrunjdwp"));
   }
 
-  /** The same java and JVM options, plus the flag, running the CLI itself on the same class path. */
+  /** The same java and JVM options, plus the flags, running the CLI itself on the same class path. */
   static List<String> command(Path javaHome, List<String> jvmArgs, String classPath, String[] args) {
     List<String> command = new ArrayList<>();
     command.add(javaHome.resolve("bin").resolve("java").toString());
     command.addAll(jvmArgs);
     command.add(HUGE_METHODS_FLAG);
+    if (jvmArgs.stream().noneMatch(a -> a.startsWith("-XX:TieredStopAtLevel") || a.endsWith("TieredCompilation")
+        || a.equals("-Xint") || a.equals("-Xcomp"))) {
+      command.add(C1_ONLY_FLAG);
+    }
     command.add("-D" + RELAUNCHED + "=true");
     command.add("-cp");
     command.add(classPath);

@@ -34,8 +34,11 @@ class LauncherTest {
     List<String> command = Launcher.command(Path.of("/opt/jdk"), List.of("-Xmx2g", "-Dx=y"), "ig.jar",
         new String[] {"--format", "json", "src dir"});
     assertThat(command).containsExactly(Path.of("/opt/jdk/bin/java").toString(), "-Xmx2g", "-Dx=y",
-        "-XX:-DontCompileHugeMethods", "-Dinformerguard.relaunched=true", "-cp", "ig.jar", Launcher.MAIN,
-        "--format", "json", "src dir");
+        "-XX:-DontCompileHugeMethods", "-XX:TieredStopAtLevel=1", "-Dinformerguard.relaunched=true", "-cp", "ig.jar",
+        Launcher.MAIN, "--format", "json", "src dir");
+    // A compiler setting of the caller's own is kept as it is.
+    assertThat(Launcher.command(Path.of("/opt/jdk"), List.of("-XX:TieredStopAtLevel=4"), "ig.jar", new String[0]))
+        .containsOnlyOnce("-XX:TieredStopAtLevel=4").doesNotContain("-XX:TieredStopAtLevel=1");
     assertThat(Launcher.MAIN).isEqualTo(Main.class.getName());
   }
 
@@ -46,7 +49,7 @@ class LauncherTest {
     assertThat(ok.status).isZero();
     assertThat(ok.out).contains("ShortResyncPeriod");
     assertThat(flagLines(ok.out)).hasSize(2);
-    assertThat(flagLines(ok.out).get(1)).contains("-XX:-DontCompileHugeMethods");
+    assertThat(flagLines(ok.out).get(1)).contains("-XX:-DontCompileHugeMethods", "-XX:TieredStopAtLevel=1");
 
     Run bad = launch(Map.of(), "--fail-on", "sometimes", "src");
     assertThat(bad.status).isEqualTo(2);
