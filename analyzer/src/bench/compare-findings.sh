@@ -5,6 +5,7 @@
 #
 # Usage (from the project root, after the benchmark has assembled its tree once):
 #   bash analyzer/src/bench/compare-findings.sh BEFORE.jar [AFTER.jar] [-- extra JVM options]
+# TREE=dir compares on another tree (precise mode still uses the benchmark's classpath).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 BEFORE=${1:?usage: compare-findings.sh BEFORE.jar [AFTER.jar]}
@@ -12,14 +13,15 @@ AFTER=${2:-analyzer/target/informer-guard.jar}
 shift $(($# < 2 ? $# : 2))
 [ "${1:-}" = "--" ] && shift
 WORK=analyzer/target/bench
-[ -d "$WORK/tree" ] && [ -f "$WORK/cp.txt" ] || { echo "assemble the tree first: bash analyzer/src/bench/analyzer-benchmark.sh 1" >&2; exit 2; }
+TREE=${TREE:-$WORK/tree}
+[ -d "$TREE" ] && [ -f "$WORK/cp.txt" ] || { echo "assemble the tree first: bash analyzer/src/bench/analyzer-benchmark.sh 1" >&2; exit 2; }
 OUT=$WORK/compare
 mkdir -p "$OUT"
 for mode in lenient precise; do
   extra=(); [ "$mode" = precise ] && extra=(--classpath "$(cat "$WORK/cp.txt")")
   for side in before after; do
     jar=$BEFORE; [ "$side" = after ] && jar=$AFTER
-    java -Xmx4g "$@" -jar "$jar" --fail-on never --format json --output "$OUT/$mode-$side.json" "${extra[@]}" "$WORK/tree"
+    java -Xmx4g "$@" -jar "$jar" --fail-on never --format json --output "$OUT/$mode-$side.json" "${extra[@]}" "$TREE"
   done
 done
 python3 - "$OUT" <<'PY'
