@@ -59,28 +59,41 @@ WORDS=$(java -cp "$JAR" io.github.informerguard.analyzer.engine.TriggerWords)
 GREP_ARGS=()
 while IFS= read -r w; do [ -n "$w" ] && GREP_ARGS+=(-e "$w"); done <<<"$WORDS"
 
-# run NAME CMD...: wall seconds and peak RSS (KiB) of each repetition; the median goes into the table.
-declare -A WALL RSS
-run() {
-  local name=$1; shift
-  local walls=() rsss=()
-  for ((i = 0; i < REPS; i++)); do
-    /usr/bin/time -f '%e %M' -o "$WORK/time.txt" "$@" >/dev/null 2>"$WORK/$name.err" || true
-    # time(1) prepends "Command exited with non-zero status N" when the tool exits non-zero.
-    read -r w m < <(tail -n 1 "$WORK/time.txt")
-    walls+=("$w"); rsss+=("$m")
-  done
-  WALL[$name]=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  RSS[$name]=$(printf '%s\n' "${rsss[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  echo "$name: runs ${walls[*]} s -> median ${WALL[$name]} s, peak RSS $((RSS[$name] / 1024)) MiB" >&2
-}
-
+# Each repetition runs every tool once, in the same order, so that a change in the machine's load
+# falls on all of them alike (the machine this runs on is often shared); medians go into the table.
+# time(1) counts the CPU and peak RSS of the tool's child processes too (the CLI relaunches itself).
 JAVA_OPTS=(-Xmx4g)
-run grep grep -rlF "${GREP_ARGS[@]}" "$TREE"
-run lenient java "${JAVA_OPTS[@]}" -jar "$JAR" --fail-on never --format json --output "$WORK/lenient.json" "$TREE"
-run lenient_noprefilter java "${JAVA_OPTS[@]}" -Dinformerguard.prefilter=false -jar "$JAR" --fail-on never --format json --output "$WORK/lenient-all.json" "$TREE"
-run precise java "${JAVA_OPTS[@]}" -jar "$JAR" --fail-on never --format json --output "$WORK/precise.json" --classpath "$CP" "$TREE"
-run checkstyle java "${JAVA_OPTS[@]}" -cp "$CP" com.puppycrawl.tools.checkstyle.Main -c /sun_checks.xml -o "$WORK/checkstyle.txt" "$TREE"
+# BENCH_TOOLS="grep lenient precise checkstyle" runs fewer tools (the prefilter-off run is the longest).
+read -r -a TOOLS <<<"${BENCH_TOOLS:-grep lenient lenient_noprefilter precise checkstyle}"
+declare -A CMD
+CMD[grep]="grep -rlF ${GREP_ARGS[*]@Q} ${TREE@Q}"
+CMD[lenient]="java ${JAVA_OPTS[*]} -jar ${JAR@Q} --fail-on never --format json --output ${WORK@Q}/lenient.json ${TREE@Q}"
+CMD[lenient_noprefilter]="java ${JAVA_OPTS[*]} -Dinformerguard.prefilter=false -jar ${JAR@Q} --fail-on never --format json --output ${WORK@Q}/lenient-all.json ${TREE@Q}"
+CMD[precise]="java ${JAVA_OPTS[*]} -jar ${JAR@Q} --fail-on never --format json --output ${WORK@Q}/precise.json --classpath ${CP@Q} ${TREE@Q}"
+CMD[checkstyle]="java ${JAVA_OPTS[*]} -cp ${CP@Q} com.puppycrawl.tools.checkstyle.Main -c /sun_checks.xml -o ${WORK@Q}/checkstyle.txt ${TREE@Q}"
+declare -A LABEL=([grep]="grep -rlF (prefilter words, the floor)" [lenient]="informer-guard lenient"
+  [lenient_noprefilter]="informer-guard lenient, prefilter off" [precise]="informer-guard precise (jars as classpath)"
+  [checkstyle]="Checkstyle $CHECKSTYLE_VERSION sun_checks.xml")
+# BASELINE_JAR=path: the same runs with an earlier build of the CLI, alternated with this one.
+if [ -n "${BASELINE_JAR:-}" ]; then
+  TOOLS+=(base_lenient base_precise)
+  CMD[base_lenient]="java ${JAVA_OPTS[*]} -jar ${BASELINE_JAR@Q} --fail-on never --format json --output ${WORK@Q}/base-lenient.json ${TREE@Q}"
+  CMD[base_precise]="java ${JAVA_OPTS[*]} -jar ${BASELINE_JAR@Q} --fail-on never --format json --output ${WORK@Q}/base-precise.json --classpath ${CP@Q} ${TREE@Q}"
+  LABEL[base_lenient]="baseline jar, lenient"; LABEL[base_precise]="baseline jar, precise"
+fi
+declare -A WALLS CPUS RSSS
+for ((i = 0; i < REPS; i++)); do
+  for t in "${TOOLS[@]}"; do
+    /usr/bin/time -f '%e %U %S %M' -o "$WORK/time.txt" bash -c "${CMD[$t]}" >/dev/null 2>"$WORK/$t.err" || true
+    # time(1) prepends "Command exited with non-zero status N" when the tool exits non-zero.
+    read -r w u s m < <(tail -n 1 "$WORK/time.txt")
+    WALLS[$t]+="$w "; CPUS[$t]+="$(python3 -c "print(f'{$u+$s:.2f}')") "; RSSS[$t]+="$m "
+    echo "rep $((i + 1)) $t: wall $w s, cpu $(python3 -c "print(f'{$u+$s:.2f}')") s, peak RSS $((m / 1024)) MiB" >&2
+  done
+done
+median() { printf '%s\n' $1 | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+declare -A WALL CPU RSS
+for t in "${TOOLS[@]}"; do WALL[$t]=$(median "${WALLS[$t]}"); CPU[$t]=$(median "${CPUS[$t]}"); RSS[$t]=$(median "${RSSS[$t]}"); done
 
 # The generated API model (lenient mode's knowledge of the clients): its size in the jar and the
 # time its first use takes to load it, in a fresh JVM each time.
@@ -99,60 +112,45 @@ MODEL_CPU=$(printf '%s\n' "${MODEL_CPUS[@]}" | sort -n | awk '{a[NR]=$1} END {pr
 MODEL_LINE="API model: $MODEL_BYTES bytes gzip-compressed in the jar ($MODEL_TYPES types, $MODEL_MEMBERS members, client lines $MODEL_LINES); first use loads it in $MODEL_LOAD ms wall, $MODEL_CPU ms CPU (medians of $REPS fresh JVMs; wall ${MODEL_LOADS[*]} ms)."
 echo "$MODEL_LINE"
 
-PARSED=$(python3 -c "import json;print(json.load(open('$WORK/lenient.json'))['stats']['filesParsed'])")
-FINDINGS_L=$(python3 -c "import json;print(len(json.load(open('$WORK/lenient.json'))['findings']))")
-FINDINGS_LA=$(python3 -c "import json;print(len(json.load(open('$WORK/lenient-all.json'))['findings']))")
-FINDINGS_P=$(python3 -c "import json;print(len(json.load(open('$WORK/precise.json'))['findings']))")
+stat() { python3 -c "import json;d=json.load(open('$1'));print($2)"; }
+parsed() { case $1 in grep|checkstyle) echo "";; base_*) stat "$WORK/${1/_/-}.json" "d['stats']['filesParsed']";;
+  lenient_noprefilter) stat "$WORK/lenient-all.json" "d['stats']['filesParsed']";; *) stat "$WORK/$1.json" "d['stats']['filesParsed']";; esac; }
+PARSED=$(parsed lenient)
+FINDINGS_L=$(stat "$WORK/lenient.json" "len(d['findings'])")
+FINDINGS_LA=$([[ " ${TOOLS[*]} " == *" lenient_noprefilter "* ]] && stat "$WORK/lenient-all.json" "len(d['findings'])" || echo "not run")
+FINDINGS_P=$(stat "$WORK/precise.json" "len(d['findings'])")
 
-ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
+ratio() { python3 -c "print(f'{$1/$2:.3f}')"; }
 fps() { python3 -c "print(f'{$FILES/$1:.0f}')"; }
-CS=${WALL[checkstyle]}; GR=${WALL[grep]}
+CS=${WALL[checkstyle]}; CSC=${CPU[checkstyle]}
 MACHINE="$(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB RAM, $(java -version 2>&1 | head -1), $(uname -sr)"
+LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
 
-TABLE=$(cat <<TXT
-| Tool | Median wall (s) | Files/s | × Checkstyle | × grep | Peak RSS (MiB) |
-|---|---|---|---|---|---|
-| grep -rlF (prefilter words, the floor) | $GR | $(fps "$GR") | $(ratio "$GR" "$CS") | 1.00 | $((RSS[grep] / 1024)) |
-| informer-guard lenient | ${WALL[lenient]} | $(fps "${WALL[lenient]}") | $(ratio "${WALL[lenient]}" "$CS") | $(ratio "${WALL[lenient]}" "$GR") | $((RSS[lenient] / 1024)) |
-| informer-guard lenient, prefilter off | ${WALL[lenient_noprefilter]} | $(fps "${WALL[lenient_noprefilter]}") | $(ratio "${WALL[lenient_noprefilter]}" "$CS") | $(ratio "${WALL[lenient_noprefilter]}" "$GR") | $((RSS[lenient_noprefilter] / 1024)) |
-| informer-guard precise (jars as classpath) | ${WALL[precise]} | $(fps "${WALL[precise]}") | $(ratio "${WALL[precise]}" "$CS") | $(ratio "${WALL[precise]}" "$GR") | $((RSS[precise] / 1024)) |
-| Checkstyle $CHECKSTYLE_VERSION sun_checks.xml | $CS | $(fps "$CS") | 1.00 | $(ratio "$CS" "$GR") | $((RSS[checkstyle] / 1024)) |
-TXT
-)
+TABLE="| Tool | Median wall (s) | Median CPU (s) | Files/s (wall) | × Checkstyle wall | × Checkstyle CPU | Files parsed | Peak RSS (MiB) |
+|---|---|---|---|---|---|---|---|"
+for t in "${TOOLS[@]}"; do
+  TABLE+="
+| ${LABEL[$t]} | ${WALL[$t]} | ${CPU[$t]} | $(fps "${WALL[$t]}") | $(ratio "${WALL[$t]}" "$CS") | $(ratio "${CPU[$t]}" "$CSC") | $(parsed "$t") | $((RSS[$t] / 1024)) |"
+done
 echo "$TABLE"
+SAMPLES=""
+for t in "${TOOLS[@]}"; do SAMPLES+="
+- ${LABEL[$t]}: wall ${WALLS[$t]}s; CPU ${CPUS[$t]}s"; done
 
 SECTION=$(cat <<MD
 ## Analyzer
 
 Tree: $FILES Java files from the sources jars of ${SOURCES[*]}.
 The prefilter sent $PARSED of $FILES files to the parser. Findings: lenient $FINDINGS_L (prefilter off: $FINDINGS_LA), precise $FINDINGS_P.
-Machine: $MACHINE. Median of $REPS runs each, same run, JVM heap -Xmx4g.
+Machine: $MACHINE; load average at the end $LOAD_END. Median of $REPS repetitions, every tool once per repetition in turn, JVM heap -Xmx4g.
 Command: \`bash analyzer/src/bench/analyzer-benchmark.sh $REPS\` (after \`mvn -B install -DskipTests\`).
 $MODEL_LINE
 
 $TABLE
 
-Targets: lenient ≤ 0.2× and precise ≤ 0.5× Checkstyle's wall time.
-
-Both targets are met in this run: lenient $(ratio "${WALL[lenient]}" "$CS")× and precise $(ratio "${WALL[precise]}" "$CS")× Checkstyle's wall time.
-How to read it:
-
-- Wall times include JVM start-up (about 0.5 s for each Java tool). grep is the floor: it only
-  finds the files that contain a prefilter word, which is the first thing the analyzer does too.
-- The prefilter is what makes the analyzer cheap on a large tree: most files of a code base never
-  mention an informer or a watch and are not parsed. With it off, every file is parsed and the
-  same findings come out, $(ratio "${WALL[lenient_noprefilter]}" "${WALL[lenient]}")× slower. Parsing skips JavaParser's language-level validators
-  (they walked every tree about thirty times and cost about 40 % of the analysis CPU; javac
-  validates anyway), which is also what keeps the prefilter-off run within 0.3× of Checkstyle.
-- Precise mode adds the symbol solver: a \`JarTypeSolver\` over every classpath jar per worker
-  thread (a fixed cost of about 1 s on this classpath) and the resolution of the receivers of
-  the calls that rules match.
-- Peak RSS is what the JVM took under -Xmx4g, not what it needed. Only the files being analyzed
-  are held as text, and parsed trees of other files (for cross-file constants) sit in a small LRU;
-  the peak comes from parsing the largest file, client-java's generated 3 MB \`CoreV1Api.java\`,
-  with JavaParser. Files over 1 MB are parsed one at a time; the whole tree analyzes with -Xmx768m (not with -Xmx512m: the JVM runs out of heap while that file is parsed).
-- The tree holds fabric8 7.5.2 sources because Maven Central serves no sources jar for fabric8
-  8.0.0 here; the code is the same kind (client, DSL, informers, generated model).
+CPU is user + system time of the tool and its child processes (the CLI relaunches its JVM, see
+below); on a shared machine it is steadier than wall time. Samples:
+$SAMPLES
 MD
 )
 DOC=$ROOT/docs/benchmarks.md
@@ -163,10 +161,14 @@ path = sys.argv[1]
 text = open(path).read()
 section = '''$SECTION
 '''
-if '## Analyzer' in text:
-    text = re.sub(r'## Analyzer\n.*?(?=\n## |\Z)', section.rstrip('\n') + '\n', text, flags=re.S)
+begin, end = '<!-- analyzer-benchmark:begin (generated by analyzer-benchmark.sh) -->', '<!-- analyzer-benchmark:end -->'
+block = begin + '\n' + section.rstrip('\n') + '\n' + end
+if begin in text:
+    text = re.sub(re.escape(begin) + r'.*?' + re.escape(end), lambda m: block, text, flags=re.S)
+elif '## Analyzer' in text:
+    text = re.sub(r'## Analyzer\n.*?(?=\n## |\Z)', lambda m: block + '\n', text, flags=re.S)
 else:
-    text = text.rstrip('\n') + '\n\n' + section
+    text = text.rstrip('\n') + '\n\n' + block + '\n'
 open(path, 'w').write(text)
 PY
-echo "wrote the Analyzer section of docs/benchmarks.md"
+echo "wrote the Analyzer figures of docs/benchmarks.md"

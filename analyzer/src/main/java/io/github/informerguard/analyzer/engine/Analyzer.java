@@ -17,6 +17,8 @@ import io.github.informerguard.analyzer.resolve.CompiledConstants;
 import io.github.informerguard.analyzer.resolve.Diagnostics;
 import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
 import io.github.informerguard.analyzer.resolve.PreciseTypeFacts;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,7 +32,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The rule engine: discover, prefilter, parse, resolve, run rules, collect findings. Every
@@ -44,8 +45,6 @@ public final class Analyzer {
    */
   private static final boolean PREFILTER = !"false".equals(System.getProperty("informerguard.prefilter"));
 
-  /** Files to parse that justify one more precise worker (and one more index of the classpath). */
-  private static final int FILES_PER_PRECISE_WORKER = 24;
 
   private final RuleRegistry registry;
 
@@ -74,81 +73,122 @@ public final class Analyzer {
    */
   public AnalysisResult analyze(AnalysisRequest request, Set<Path> indexOnly) {
     long start = System.nanoTime();
-    SourceDiscovery discovery = new SourceDiscovery(request.workingDirectory());
-    List<Path> paths = discovery.discover(request.inputs(), request.policy());
+    MemoryReserve reserve = new MemoryReserve();
     List<Rule> rules = enabledRules(request);
     Set<Path> known = new HashSet<>();
     indexOnly.forEach(p -> known.add(p.toAbsolutePath().normalize()));
-
-    // Read each file once: the prefilter decides whether it is parsed; the texts of files that
-    // are not parsed are dropped and the index keeps only their paths for cross-file lookups.
-    List<SourceFile> files = new ArrayList<>();
-    List<List<Rule>> applicableRules = new ArrayList<>();
-    List<AnalysisError> errors = new ArrayList<>();
-    SourceIndex index = new SourceIndex(List.of());
     DisplayPaths shown = new DisplayPaths(request.workingDirectory());
     boolean skipTests = !request.policy().reportTestSources();
-    for (Path p : paths) {
-      Object read = SourceReader.read(p);
-      if (read instanceof SourceFile f) {
-        // A skipped test file stays in the index by path, like any file that no rule looks at; so
-        // does a file whose findings the caller already has (the plugin's cache).
-        boolean skipped = skipTests && TestCode.underTestRoot(shown.show(p));
-        List<Rule> applicable = skipped || known.contains(f.path().toAbsolutePath().normalize()) ? List.of()
-            : PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
-        if (applicable.isEmpty()) {
-          index.addByPath(f);
-        } else {
-          index.add(f);
-          files.add(f);
-          applicableRules.add(applicable);
-        }
-      } else {
-        errors.add((AnalysisError) read);
-      }
-    }
-    AnalysisMode mode = request.classpath().isPresent() ? AnalysisMode.PRECISE : AnalysisMode.LENIENT;
-    // Opening the classpath for constants and types is the costly part of setting up; skip it
-    // when nothing is left to parse.
-    Worker.Factory workers = files.isEmpty() ? () -> {
-      throw new IllegalStateException("no file to analyze");
-    } : mode == AnalysisMode.PRECISE
-        ? Worker.precise(request.classpath().get(), index)
-        : Worker.lenient(index);
-
-    List<Finding> findings = new ArrayList<>();
-    Map<Path, Set<Path>> dependsOn = new HashMap<>();
-    AtomicInteger parsed = new AtomicInteger();
-    int threads = request.threads() > 0 ? request.threads() : Runtime.getRuntime().availableProcessors();
-    if (mode == AnalysisMode.PRECISE && request.threads() <= 0) {
-      // Each precise worker indexes every classpath jar for its own symbol solver (about as
-      // long as resolving a few dozen files), so a second thread only pays off on many files.
-      threads = Math.min(threads, Math.max(1, files.size() / FILES_PER_PRECISE_WORKER));
-    }
-    ThreadLocal<Worker> local = ThreadLocal.withInitial(workers::create);
-    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())), r -> {
+    int threads = Math.max(1, request.threads() > 0 ? request.threads() : Runtime.getRuntime().availableProcessors());
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
       Thread t = new Thread(r, "informer-guard-analyzer");
       t.setDaemon(true);
       return t;
     });
     try {
-      List<Future<FileOutcome>> outcomes = new ArrayList<>(files.size());
-      for (int i = 0; i < files.size(); i++) {
-        SourceFile f = files.get(i);
-        List<Rule> applicable = applicableRules.get(i);
-        outcomes.add(pool.submit(() -> local.get().analyze(f, applicable, request.policy())));
+      List<Path> paths = new SourceDiscovery(request.workingDirectory()).discover(request.inputs(), request.policy(), threads);
+      List<AnalysisError> errors = new ArrayList<>();
+      // Read and prefilter in parallel. Texts are not held between the phases: each file that a
+      // rule looks at is read again by its worker, so the heap holds only the files being analyzed.
+      List<Future<Object>> screened = new ArrayList<>(paths.size());
+      for (Path p : paths) {
+        // A test file that is skipped, or a file whose findings the caller already has (the
+        // plugin's cache), is indexed by path like any file that no rule looks at.
+        boolean skipped = skipTests && TestCode.underTestRoot(shown.show(p)) || known.contains(p.toAbsolutePath().normalize());
+        List<Rule> forFile = skipped ? List.of() : rules;
+        screened.add(pool.submit(() -> screen(p, forFile, reserve)));
       }
-      for (int i = 0; i < outcomes.size(); i++) {
-        FileOutcome outcome = outcomes.get(i).get();
-        if (!outcome.dependsOn().isEmpty()) {
-          dependsOn.put(files.get(i).path(), outcome.dependsOn());
-        }
-        findings.addAll(outcome.findings());
-        errors.addAll(outcome.errors());
-        if (outcome.parsed()) {
-          parsed.incrementAndGet();
+      SourceIndex index = new SourceIndex(List.of());
+      List<Candidate> candidates = new ArrayList<>();
+      for (int i = 0; i < paths.size(); i++) {
+        Object s = outcomeOf(screened.get(i), paths.get(i), reserve);
+        if (s instanceof Candidate c) {
+          index.addByPath(c.path(), c.primaryTypeName(), c.sourceRoot());
+          if (!c.rules().isEmpty()) {
+            candidates.add(c);
+          }
+        } else {
+          errors.add((AnalysisError) s);
         }
       }
+      screened = null;
+
+      AnalysisMode mode = request.classpath().isPresent() ? AnalysisMode.PRECISE : AnalysisMode.LENIENT;
+      // Opening the classpath for constants and types is the costly part of setting up; skip it
+      // when nothing is left to parse.
+      Worker.Factory workers = candidates.isEmpty() ? () -> {
+        throw new IllegalStateException("no file to analyze");
+      } : mode == AnalysisMode.PRECISE
+          ? Worker.precise(request.classpath().get(), index)
+          : Worker.lenient(index);
+      ThreadLocal<Worker> local = ThreadLocal.withInitial(workers::create);
+      List<Future<Object>> outcomes = new ArrayList<>(candidates.size());
+      for (Candidate c : candidates) {
+        outcomes.add(pool.submit(() -> analyzeCandidate(local.get(), c, request.policy(), reserve)));
+      }
+      List<Finding> findings = new ArrayList<>();
+      Map<Path, Set<Path>> dependsOn = new HashMap<>();
+      int parsed = 0;
+      for (int i = 0; i < candidates.size(); i++) {
+        Object o = outcomeOf(outcomes.get(i), candidates.get(i).path(), reserve);
+        if (o instanceof FileOutcome outcome) {
+          if (!outcome.dependsOn().isEmpty()) {
+            dependsOn.put(candidates.get(i).path(), outcome.dependsOn());
+          }
+          findings.addAll(outcome.findings());
+          errors.addAll(outcome.errors());
+          parsed += outcome.parsed() ? 1 : 0;
+        } else {
+          errors.add((AnalysisError) o);
+        }
+        outcomes.set(i, null);
+      }
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      return new AnalysisResult(mode, rules.stream().map(Rule::descriptor).toList(), findings, errors,
+          new AnalysisStats(paths.size(), parsed, millis), dependsOn);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** What the first pass keeps of a file: enough to index it and to read it again. */
+  private record Candidate(Path path, String primaryTypeName, Optional<Path> sourceRoot, List<Rule> rules) {}
+
+  private static Object screen(Path p, List<Rule> rules, MemoryReserve reserve) {
+    try {
+      Object read = SourceReader.read(p);
+      if (read instanceof SourceFile f) {
+        List<Rule> applicable = PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
+        return new Candidate(p, f.primaryTypeName(), f.sourceRoot(), applicable);
+      }
+      return read;
+    } catch (OutOfMemoryError e) {
+      reserve.release();
+      return outOfMemory(p, "read");
+    }
+  }
+
+  private static Object analyzeCandidate(Worker worker, Candidate c, Policy policy, MemoryReserve reserve) {
+    try {
+      Object read = SourceReader.read(c.path());
+      if (!(read instanceof SourceFile f)) {
+        return new FileOutcome(List.of(), List.of((AnalysisError) read), false);
+      }
+      return worker.analyze(f, c.rules(), policy);
+    } catch (OutOfMemoryError e) {
+      reserve.release();
+      return outOfMemory(c.path(), "analyze");
+    }
+  }
+
+  /**
+   * A task's result, or an error naming its file when the task died of an {@link Error} (most
+   * often out of memory, which can strike any allocation of any thread): the run goes on and the
+   * report still lists everything else.
+   */
+  private static Object outcomeOf(Future<Object> task, Path file, MemoryReserve reserve) {
+    try {
+      return task.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("analysis interrupted", e);
@@ -156,13 +196,40 @@ public final class Analyzer {
       if (Diagnostics.enabled()) {
         e.getCause().printStackTrace();
       }
+      if (e.getCause() instanceof OutOfMemoryError) {
+        reserve.release();
+        return outOfMemory(file, "analyze");
+      }
+      if (e.getCause() instanceof Error err) {
+        return new AnalysisError(file, 0, "analysis failed on this file: " + err + "; skipped");
+      }
       throw new IllegalStateException("analysis failed: " + e.getCause(), e.getCause());
-    } finally {
-      pool.shutdownNow();
     }
-    long millis = (System.nanoTime() - start) / 1_000_000;
-    return new AnalysisResult(mode, rules.stream().map(Rule::descriptor).toList(), findings, errors,
-        new AnalysisStats(paths.size(), parsed.get(), millis), dependsOn);
+  }
+
+  static AnalysisError outOfMemory(Path file, String what) {
+    long kb = 0;
+    try {
+      kb = Files.size(file) / 1024;
+    } catch (IOException | RuntimeException ignored) {
+      // The size only makes the message more useful.
+    }
+    return new AnalysisError(file, 0, "not enough memory to " + what + " this file (" + kb
+        + " KB of source, max heap " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+        + " MB); skipped. Give the JVM more heap, e.g. java -Xmx1g -jar informer-guard.jar");
+  }
+
+  /**
+   * Heap set aside at the start of a run and let go at the first {@link OutOfMemoryError}, so
+   * that the thread collecting the results still has room to finish and write the report.
+   */
+  static final class MemoryReserve {
+    private volatile byte[] reserve =
+        new byte[(int) Math.min(8L << 20, Runtime.getRuntime().maxMemory() / 16)];
+
+    void release() {
+      reserve = null;
+    }
   }
 
   private List<Rule> enabledRules(AnalysisRequest request) {
@@ -220,28 +287,41 @@ public final class Analyzer {
     private final JavaParser parser;
     private final TypeFacts types;
     private final SourceIndex index;
+    /** Held while rules run, when the workers share a symbol solver; null when they do not. */
+    private final Object resolution;
 
-    private Worker(ParserConfiguration config, TypeFacts types, SourceIndex index) {
+    private Worker(ParserConfiguration config, TypeFacts types, SourceIndex index, Object resolution) {
       this.parser = new JavaParser(config);
       this.types = types;
       this.index = index;
+      this.resolution = resolution;
     }
 
     static Factory lenient(SourceIndex index) {
       TypeFacts facts = new LenientTypeFacts(index);
-      return () -> new Worker(Parsers.lenientConfiguration(), facts, index);
+      return () -> new Worker(Parsers.lenientConfiguration(), facts, index, null);
     }
+
+    static final boolean SOLVER_PER_THREAD = Boolean.getBoolean("informerguard.solverPerThread");
 
     static Factory precise(List<Path> classpath, SourceIndex index) {
       CompiledConstants constants = new CompiledConstants(classpath.stream().map(Path::toString).toList());
       TypeFacts facts = new PreciseTypeFacts(constants, index);
       List<Path> roots = index.roots();
-      // The symbol solver's caches are not thread-safe: each worker thread gets its own.
-      return () -> new Worker(Parsers.preciseConfiguration(classpath, roots), facts, index);
+      if (SOLVER_PER_THREAD) {
+        return () -> new Worker(Parsers.preciseConfiguration(classpath, roots), facts, index, null);
+      }
+      ParserConfiguration shared = Parsers.preciseConfiguration(classpath, roots);
+      Object resolution = new Object();
+      return () -> new Worker(shared, facts, index, resolution);
     }
 
-    /** Source files above this size are parsed one at a time: each can need hundreds of MB of tree. */
-    private static final int LARGE_FILE_CHARS = 1_000_000;
+    /**
+     * Source files above this size are parsed one at a time: JavaParser needs about 50 bytes of
+     * heap per source character while parsing (tokens and tree), so a 3 MB generated API class
+     * takes 150 MB. Relative to the heap so that a small heap serializes smaller files too.
+     */
+    private static final long LARGE_FILE_CHARS = Math.min(1_000_000, Runtime.getRuntime().maxMemory() / 400);
     private static final java.util.concurrent.Semaphore LARGE_FILES = new java.util.concurrent.Semaphore(1);
 
     FileOutcome analyze(SourceFile file, List<Rule> rules, Policy policy) {
@@ -251,12 +331,6 @@ public final class Analyzer {
           LARGE_FILES.acquireUninterruptibly();
         }
         return analyzeParsed(file, rules, policy);
-      } catch (OutOfMemoryError e) {
-        // A huge generated file (a 3 MB API class) can need more heap to parse than the JVM has;
-        // the tree is dropped with the failed parse, so report the file and go on with the rest.
-        return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), 0,
-            "not enough memory to analyze this file (" + file.text().length() / 1024
-                + " KB of source); skipped. Give the JVM more heap, e.g. java -Xmx2g -jar informer-guard.jar")), false);
       } finally {
         if (large) {
           LARGE_FILES.release();
@@ -281,6 +355,15 @@ public final class Analyzer {
         return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), line, message)), false);
       }
       CompilationUnit unit = result.getResult().get();
+      if (resolution == null) {
+        return runRules(file, unit, rules, policy);
+      }
+      synchronized (resolution) {
+        return runRules(file, unit, rules, policy);
+      }
+    }
+
+    private FileOutcome runRules(SourceFile file, CompilationUnit unit, List<Rule> rules, Policy policy) {
       unit.setStorage(file.path());
       index.offer(file, unit);
       if (!policy.reportTestSources() && TestCode.usesTestFramework(unit)) {

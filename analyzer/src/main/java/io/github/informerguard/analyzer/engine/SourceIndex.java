@@ -6,10 +6,10 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import io.github.informerguard.analyzer.resolve.SourceTypes;
+import java.lang.ref.SoftReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Set;
@@ -21,24 +21,32 @@ import java.util.concurrent.ConcurrentHashMap;
  * The analyzed sources by type name, for lenient mode's cross-file lookups (a constant in
  * another file). Files are parsed on demand and shared between threads. Only the files being
  * analyzed are held as text; the others are remembered by path and read when a lookup needs
- * them, and parsed trees are kept in a small LRU, so memory does not grow with the tree.
+ * them, and parsed trees are kept in a small LRU of soft references, so memory does not grow
+ * with the tree and a run short of heap drops them before it drops a file.
  */
 final class SourceIndex implements SourceTypes {
 
   /** How many parsed trees of other files to keep; lookups cluster on a few constants classes. */
   private static final int PARSED_CACHE_SIZE = 64;
 
+  /**
+   * Trees of larger files are not kept: a generated 3 MB API class parses into hundreds of MB,
+   * and constants are looked up in small classes.
+   */
+  static final int MAX_CACHED_CHARS = 256 * 1024;
+
   private final Map<String, SourceFile> byPrimaryType = new ConcurrentHashMap<>();
   private final Map<String, Path> notInMemory = new ConcurrentHashMap<>();
   private final Set<Path> roots = ConcurrentHashMap.newKeySet();
   private final Set<String> absent = ConcurrentHashMap.newKeySet();
-  private final Map<String, Optional<CompilationUnit>> parsed = Collections.synchronizedMap(
+  /** Guarded by itself. Soft values: under heap pressure a tree is parsed again rather than a file skipped. */
+  private final Map<String, SoftReference<Optional<CompilationUnit>>> parsed =
       new LinkedHashMap<>(PARSED_CACHE_SIZE * 2, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Optional<CompilationUnit>> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, SoftReference<Optional<CompilationUnit>>> eldest) {
           return size() > PARSED_CACHE_SIZE;
         }
-      });
+      };
   private final ThreadLocal<JavaParser> parser = ThreadLocal.withInitial(() -> new JavaParser(Parsers.lenientConfiguration()));
 
   SourceIndex(Collection<SourceFile> files) {
@@ -53,7 +61,9 @@ final class SourceIndex implements SourceTypes {
     String name = f.primaryTypeName();
     SourceFile previous = byPrimaryType.put(name, f);
     if (previous != null && !previous.text().equals(f.text())) {
-      parsed.remove(name);
+      synchronized (parsed) {
+        parsed.remove(name);
+      }
     }
     notInMemory.remove(name);
     absent.remove(name);
@@ -62,11 +72,15 @@ final class SourceIndex implements SourceTypes {
 
   /** Remembers a file that no rule needs to parse by its path only; it is read again if looked up. */
   void addByPath(SourceFile f) {
-    String name = f.primaryTypeName();
-    if (!byPrimaryType.containsKey(name)) {
-      notInMemory.putIfAbsent(name, f.path());
+    addByPath(f.path(), f.primaryTypeName(), f.sourceRoot());
+  }
+
+  /** As {@link #addByPath(SourceFile)}, from what was read of the file when its text is no longer held. */
+  void addByPath(Path path, String primaryTypeName, Optional<Path> sourceRoot) {
+    if (!byPrimaryType.containsKey(primaryTypeName)) {
+      notInMemory.putIfAbsent(primaryTypeName, path);
     }
-    f.sourceRoot().ifPresent(roots::add);
+    sourceRoot.ifPresent(roots::add);
   }
 
   /** Source roots of the analyzed files, for the symbol solver in precise mode. */
@@ -76,8 +90,15 @@ final class SourceIndex implements SourceTypes {
 
   /** Lets the file being analyzed be found through its already-parsed tree. */
   void offer(SourceFile file, CompilationUnit unit) {
-    if (byPrimaryType.get(file.primaryTypeName()) == file) {
-      parsed.put(file.primaryTypeName(), Optional.of(unit));
+    if (file.text().length() > MAX_CACHED_CHARS) {
+      return;
+    }
+    String name = file.primaryTypeName();
+    SourceFile inMemory = byPrimaryType.get(name);
+    if (inMemory == file || (inMemory == null && file.path().equals(notInMemory.get(name)))) {
+      synchronized (parsed) {
+        parsed.put(name, new SoftReference<>(Optional.of(unit)));
+      }
     }
   }
 
@@ -134,16 +155,27 @@ final class SourceIndex implements SourceTypes {
   }
 
   private Optional<CompilationUnit> unit(String primary) {
-    return parsed.computeIfAbsent(primary, k -> {
-      Optional<String> text = textOf(k);
-      if (text.isEmpty()) {
-        return Optional.empty();
+    // Parsed under the lock, as before: two threads asking for the same constants class parse it once.
+    synchronized (parsed) {
+      SoftReference<Optional<CompilationUnit>> ref = parsed.get(primary);
+      Optional<CompilationUnit> unit = ref == null ? null : ref.get();
+      if (unit != null) {
+        return unit;
       }
-      ParseResult<CompilationUnit> r = parser.get().parse(text.get());
-      // The file's path goes with its tree, so a declaration found in it can be traced to it.
-      pathOf(k).ifPresent(p -> r.getResult().ifPresent(cu -> cu.setStorage(p)));
-      return r.isSuccessful() ? r.getResult() : Optional.empty();
-    });
+      Optional<String> text = textOf(primary);
+      if (text.isEmpty()) {
+        unit = Optional.empty();
+      } else {
+        ParseResult<CompilationUnit> r = parser.get().parse(text.get());
+        unit = r.isSuccessful() ? r.getResult() : Optional.empty();
+        // The file's path goes with its tree, so a declaration found in it can be traced to it.
+        pathOf(primary).ifPresent(p -> r.getResult().ifPresent(cu -> cu.setStorage(p)));
+      }
+      if (text.isEmpty() || text.get().length() <= MAX_CACHED_CHARS) {
+        parsed.put(primary, new SoftReference<>(unit));
+      }
+      return unit;
+    }
   }
 
   private static Optional<TypeDeclaration<?>> member(TypeDeclaration<?> type, String path) {
