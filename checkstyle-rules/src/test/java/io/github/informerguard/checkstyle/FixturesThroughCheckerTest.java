@@ -48,13 +48,10 @@ class FixturesThroughCheckerTest {
     Set<String> reportedLines = run.reported().stream().filter(r -> r.ruleId().equals(ruleId))
         .map(r -> ruleId + " " + r.file() + ":" + r.line()).collect(Collectors.toCollection(TreeSet::new));
     Markers markers = Markers.read(dir, files);
-    Set<String> mustReport = markers.marks().stream().filter(m -> m.ruleId().equals(ruleId) && !m.preciseOnly())
+    Set<String> marked = markers.marks().stream().filter(m -> m.ruleId().equals(ruleId))
         .map(Markers.Mark::key).collect(Collectors.toCollection(TreeSet::new));
-    Set<String> mayReport = markers.marks().stream().filter(m -> m.ruleId().equals(ruleId))
-        .map(Markers.Mark::key).collect(Collectors.toCollection(TreeSet::new));
-    assertThat(mayReport).as("the fixture of %s has expectations", ruleId).isNotEmpty();
-    assertThat(reportedLines).as("every marked line of %s is reported", ruleId).containsAll(mustReport);
-    assertThat(reportedLines).as("no unmarked line is reported for %s", ruleId).isSubsetOf(mayReport);
+    assertThat(marked).as("the fixture of %s has expectations", ruleId).isNotEmpty();
+    assertThat(reportedLines).as("exactly the marked lines of %s are reported", ruleId).isEqualTo(marked);
 
     assertSameAsAnalyzer(run, dir);
   }

@@ -11,14 +11,15 @@ import java.util.regex.Pattern;
 
 /**
  * The analyzer fixtures' inline expectations: a line ending in {@code // violation: RuleId}
- * (optionally followed by {@code severity=x} and {@code precise-only}) must be reported.
+ * (optionally followed by options such as {@code severity=x} or {@code col=n}) must be reported, in
+ * lenient mode as in precise mode.
  */
 record Markers(List<Mark> marks) {
 
   private static final Pattern MARK =
       Pattern.compile("//\\s*violation:\\s*([A-Za-z]+)((?:\\s+[a-z-]+(?:=[a-z0-9]+)?)*)\\s*$");
 
-  record Mark(String ruleId, String file, int line, boolean preciseOnly) {
+  record Mark(String ruleId, String file, int line) {
     String key() {
       return ruleId + " " + file + ":" + line;
     }
@@ -36,8 +37,7 @@ record Markers(List<Mark> marks) {
       for (int i = 0; i < lines.size(); i++) {
         Matcher m = MARK.matcher(lines.get(i));
         if (m.find()) {
-          out.add(new Mark(m.group(1), CheckstyleHarness.relative(base, f.getPath()), i + 1,
-              m.group(2) != null && m.group(2).contains("precise-only")));
+          out.add(new Mark(m.group(1), CheckstyleHarness.relative(base, f.getPath()), i + 1));
         }
       }
     }
