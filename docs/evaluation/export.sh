@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Exports the pinned trees of every project listed in docs/evaluation/projects*.tsv into DEST/<id>/,
 # outside this repository (the set labels other projects' code; it never commits it).
-# Usage: docs/evaluation/export.sh DEST [SETDIR...]
+# Usage: docs/evaluation/export.sh DEST [SETDIR|LIST...]
 #   SETDIR: folders holding projects*.tsv (default: this script's folder), e.g. another helper's
-#   docs/evaluation before the branches are merged.
+#   docs/evaluation before the branches are merged. LIST: one projects*.tsv file, to export one
+#   part only (docs/evaluation/projects-c.tsv for the held-out part C).
 # Mirrors are bare git directories at $MIRRORS/<owner>+<name>/repo (default MIRRORS=/work/.mirror),
 # as the session's `fetch` tool leaves them; any bare clone of the repository works.
 set -euo pipefail
@@ -25,7 +26,11 @@ missing=0
 shopt -s nullglob
 lists=()
 for d in "$@"; do
-  lists+=("$d"/projects*.tsv)
+  if [ -f "$d" ]; then
+    lists+=("$d")
+  else
+    lists+=("$d"/projects*.tsv)
+  fi
 done
 if [ ${#lists[@]} -eq 0 ]; then
   echo "no projects*.tsv in: $*" >&2
