@@ -4,7 +4,8 @@
 # Usage: docs/evaluation/export.sh DEST [SETDIR|LIST...]
 #   SETDIR: folders holding projects*.tsv (default: this script's folder), e.g. another helper's
 #   docs/evaluation before the branches are merged. LIST: one projects*.tsv file, to export one
-#   part only (docs/evaluation/projects-c.tsv for the held-out part C).
+#   part only. The held-out part C (projects-c.tsv) is exported only when named as a LIST:
+#   a folder argument, and the default, leave it out, as score.py does.
 # Mirrors are bare git directories at $MIRRORS/<owner>+<name>/repo (default MIRRORS=/work/.mirror),
 # as the session's `fetch` tool leaves them; any bare clone of the repository works.
 set -euo pipefail
@@ -29,7 +30,10 @@ for d in "$@"; do
   if [ -f "$d" ]; then
     lists+=("$d")
   else
-    lists+=("$d"/projects*.tsv)
+    for list in "$d"/projects*.tsv; do
+      [ "$(basename "$list")" = projects-c.tsv ] && continue
+      lists+=("$list")
+    done
   fi
 done
 if [ ${#lists[@]} -eq 0 ]; then

@@ -83,15 +83,24 @@ class PartSelectionTest(unittest.TestCase):
             for i in ids:
                 f.write(f"{i}\towner/{i}\t{'0' * 40}\tfabric8-7\tsrc\tnote\n")
 
+    def test_a_default_run_leaves_the_held_out_part_out(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.write(tmp, "projects.tsv", ["a1", "a2"])
+            self.write(tmp, "projects-b.tsv", ["b1"])
+            self.write(tmp, "projects-c.tsv", ["c1"])
+            default = score.load_projects([tmp])
+        self.assertEqual(sorted(p["id"] for p in default), ["a1", "a2", "b1"])
+
     def test_a_list_file_selects_only_its_projects_and_keeps_its_folder(self):
         with tempfile.TemporaryDirectory() as tmp:
             self.write(tmp, "projects.tsv", ["a1", "a2"])
             self.write(tmp, "projects-c.tsv", ["c1"])
-            everything = score.load_projects([tmp])
             part_c = score.load_projects([tmp], [os.path.join(tmp, "projects-c.tsv")])
-        self.assertEqual(sorted(p["id"] for p in everything), ["a1", "a2", "c1"])
+            both = score.load_projects([tmp], [os.path.join(tmp, "projects.tsv"),
+                                               os.path.join(tmp, "projects-c.tsv")])
         self.assertEqual([p["id"] for p in part_c], ["c1"])
         self.assertEqual(part_c[0]["_set"], os.path.abspath(tmp))
+        self.assertEqual([p["id"] for p in both], ["a1", "a2", "c1"])
 
     def test_a_missing_list_file_is_an_error(self):
         with tempfile.TemporaryDirectory() as tmp:
