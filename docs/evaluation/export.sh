@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Exports the pinned trees of every project listed in docs/evaluation/projects*.tsv into DEST/<id>/,
 # outside this repository (the set labels other projects' code; it never commits it).
-# Usage: docs/evaluation/export.sh DEST [SETDIR...]
+# Usage: docs/evaluation/export.sh DEST [SETDIR|LIST...]
 #   SETDIR: folders holding projects*.tsv (default: this script's folder), e.g. another helper's
-#   docs/evaluation before the branches are merged.
+#   docs/evaluation before the branches are merged. LIST: one projects*.tsv file, to export one
+#   part only. The held-out part C (projects-c.tsv) is exported only when named as a LIST:
+#   a folder argument, and the default, leave it out, as score.py does.
 # Mirrors are bare git directories at $MIRRORS/<owner>+<name>/repo (default MIRRORS=/work/.mirror),
 # as the session's `fetch` tool leaves them; any bare clone of the repository works.
 set -euo pipefail
@@ -25,7 +27,14 @@ missing=0
 shopt -s nullglob
 lists=()
 for d in "$@"; do
-  lists+=("$d"/projects*.tsv)
+  if [ -f "$d" ]; then
+    lists+=("$d")
+  else
+    for list in "$d"/projects*.tsv; do
+      [ "$(basename "$list")" = projects-c.tsv ] && continue
+      lists+=("$list")
+    done
+  fi
 done
 if [ ${#lists[@]} -eq 0 ]; then
   echo "no projects*.tsv in: $*" >&2

@@ -5,6 +5,7 @@ Run: python3 docs/evaluation/test_score.py
 """
 import os
 import sys
+import tempfile
 import unittest
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the repository
@@ -70,6 +71,41 @@ class MatchingTest(unittest.TestCase):
         c, _ = run([label(10, kind="negative")], [verdict(10, "TP")], [finding(10)])
         self.assertEqual(c["tp"], 0)
         self.assertEqual(c["on_negative"], 1)
+
+
+class PartSelectionTest(unittest.TestCase):
+
+    HEADER = "id\trepo\tcommit\tclient\tpaths\tnotes\n"
+
+    def write(self, folder, name, ids):
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
+            f.write(self.HEADER)
+            for i in ids:
+                f.write(f"{i}\towner/{i}\t{'0' * 40}\tfabric8-7\tsrc\tnote\n")
+
+    def test_a_default_run_leaves_the_held_out_part_out(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.write(tmp, "projects.tsv", ["a1", "a2"])
+            self.write(tmp, "projects-b.tsv", ["b1"])
+            self.write(tmp, "projects-c.tsv", ["c1"])
+            default = score.load_projects([tmp])
+        self.assertEqual(sorted(p["id"] for p in default), ["a1", "a2", "b1"])
+
+    def test_a_list_file_selects_only_its_projects_and_keeps_its_folder(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.write(tmp, "projects.tsv", ["a1", "a2"])
+            self.write(tmp, "projects-c.tsv", ["c1"])
+            part_c = score.load_projects([tmp], [os.path.join(tmp, "projects-c.tsv")])
+            both = score.load_projects([tmp], [os.path.join(tmp, "projects.tsv"),
+                                               os.path.join(tmp, "projects-c.tsv")])
+        self.assertEqual([p["id"] for p in part_c], ["c1"])
+        self.assertEqual(part_c[0]["_set"], os.path.abspath(tmp))
+        self.assertEqual([p["id"] for p in both], ["a1", "a2", "c1"])
+
+    def test_a_missing_list_file_is_an_error(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            with self.assertRaises(SystemExit):
+                score.load_projects([tmp], [os.path.join(tmp, "projects-x.tsv")])
 
 
 if __name__ == "__main__":
