@@ -3,6 +3,8 @@ package io.github.informerguard.runtime;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.ExceptionHandler;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.github.informerguard.runtime.core.GuardOptions;
+import io.github.informerguard.runtime.core.Ticker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,7 +68,7 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
         return false;
       }
     }
-    int code = Reflector.statusCode(t);
+    int code = ListWatch.statusCode(t);
     return !(code == 400 || code == 401 || code == 403 || code == 404 || code == 405 || code == 422);
   }
 
@@ -239,7 +241,7 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
     String n = name != null ? name : HasMetadata.getPlural(apiType);
     GuardOptions options = new GuardOptions(n, pageSize, resyncPeriod, resyncFloor, allowShortResync, jitter,
         backoffBase, backoffCap, relistBudget, watchTimeout, staleCloseThreshold, closeTimeout, startTimeout,
-        exceptionHandler, seed, ticker);
+        exceptionHandler::retryAfterException, seed, ticker);
     options.checkResync(resyncPeriod.toMillis(), "resyncPeriod");
     Map<String, Function<T, List<String>>> all = new LinkedHashMap<>();
     if (namespaceIndex) {

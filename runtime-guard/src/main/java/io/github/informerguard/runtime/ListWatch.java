@@ -2,29 +2,146 @@ package io.github.informerguard.runtime;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
+import io.fabric8.kubernetes.api.model.ListMeta;
 import io.fabric8.kubernetes.api.model.ListOptions;
+import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.github.informerguard.runtime.core.ClientAdapter;
+import io.github.informerguard.runtime.core.Failure;
+import io.github.informerguard.runtime.core.ListPage;
+import io.github.informerguard.runtime.core.WatchHandle;
+import io.github.informerguard.runtime.core.WatchSink;
 
-/** The two transport calls the reflector needs, taken from a fabric8 DSL operation. */
-interface ListWatch<T extends HasMetadata> {
-  KubernetesResourceList<T> list(ListOptions options);
+/**
+ * The fabric8 adapter of the core: the two transport calls the reflector needs, taken from a
+ * fabric8 DSL operation, and what fabric8's exceptions mean.
+ *
+ * <p>fabric8's raw watch would reconnect by itself after a drop; {@link Watcher#reconnecting()}
+ * is the hook where we learn about it, reported as {@link WatchSink#disconnected()}, and the
+ * reflector then replaces that watch with its own. fabric8 calls end on thread interruption, so
+ * no {@link #abortInFlight()} is needed.
+ */
+final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
+  private final FilterWatchListDeletable<T, ? extends KubernetesResourceList<T>, ?> resources;
 
-  Watch watch(ListOptions options, Watcher<T> watcher);
+  private ListWatch(FilterWatchListDeletable<T, ? extends KubernetesResourceList<T>, ?> resources) {
+    this.resources = resources;
+  }
 
   static <T extends HasMetadata, L extends KubernetesResourceList<T>> ListWatch<T> of(
       FilterWatchListDeletable<T, L, ?> resources) {
-    return new ListWatch<>() {
+    return new ListWatch<>(resources);
+  }
+
+  @Override
+  public ListPage<T> list(long limit, String continueToken) {
+    ListOptions o = new ListOptions();
+    o.setLimit(limit);
+    if (continueToken != null) {
+      o.setContinue(continueToken);
+    }
+    KubernetesResourceList<T> page = resources.list(o);
+    ListMeta meta = page.getMetadata();
+    return new ListPage<>(page.getItems(), meta == null ? null : meta.getResourceVersion(),
+        meta == null ? null : meta.getContinue());
+  }
+
+  @Override
+  public WatchHandle watch(String resourceVersion, long timeoutSeconds, WatchSink<T> sink) {
+    ListOptions o = new ListOptions();
+    o.setResourceVersion(resourceVersion);
+    o.setAllowWatchBookmarks(true);
+    o.setTimeoutSeconds(timeoutSeconds);
+    Watch watch = resources.watch(o, new Watcher<T>() {
       @Override
-      public KubernetesResourceList<T> list(ListOptions options) {
-        return resources.list(options);
+      public void eventReceived(Action action, T resource) {
+        sink.event(WatchSink.EventType.valueOf(action.name()), resource);
       }
 
       @Override
-      public Watch watch(ListOptions options, Watcher<T> watcher) {
-        return resources.watch(options, watcher);
+      public boolean reconnecting() {
+        // fabric8 is about to reconnect this watch by itself; the reflector takes over instead
+        sink.disconnected();
+        return true;
       }
-    };
+
+      @Override
+      public void onClose() {
+        sink.closed(null);
+      }
+
+      @Override
+      public void onClose(WatcherException cause) {
+        sink.closed(cause);
+      }
+    });
+    return watch::close;
+  }
+
+  @Override
+  public String key(T obj) {
+    return Cache.metaNamespaceKeyFunc(obj);
+  }
+
+  @Override
+  public String resourceVersion(T obj) {
+    return obj.getMetadata() == null ? null : obj.getMetadata().getResourceVersion();
+  }
+
+  @Override
+  public Failure classify(Throwable failure) {
+    int code = statusCode(failure);
+    Failure.Kind kind = Failure.kindOfStatus(code);
+    if (kind == Failure.Kind.THROTTLED) {
+      return new Failure(kind, code, retryAfterMillis(failure));
+    }
+    return Failure.of(kind, code);
+  }
+
+  // ---------------------------------------------------------------- classification
+
+  static int statusCode(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof KubernetesClientException k) {
+        if (k.getCode() > 0) {
+          return k.getCode();
+        }
+        Status s = k.getStatus();
+        if (s != null && s.getCode() != null) {
+          return s.getCode();
+        }
+      }
+      if (c instanceof WatcherException w && w.isHttpGone()) {
+        return 410;
+      }
+      if (c.getCause() == c) {
+        break;
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * The wait a 429 or 503 asks for, or -1 when unknown. fabric8 8.x keeps the Status body of a
+   * failed request but not its headers, and for a rejected watch upgrade it builds a Status with
+   * no details at all, so a {@code Retry-After} header is invisible here; the core then waits
+   * its least pause.
+   */
+  static long retryAfterMillis(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof KubernetesClientException k && k.getStatus() != null
+          && k.getStatus().getDetails() != null && k.getStatus().getDetails().getRetryAfterSeconds() != null) {
+        return Math.max(0, k.getStatus().getDetails().getRetryAfterSeconds()) * 1000L;
+      }
+      if (c.getCause() == c) {
+        break;
+      }
+    }
+    return -1;
   }
 }

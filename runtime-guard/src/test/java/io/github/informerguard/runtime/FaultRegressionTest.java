@@ -9,6 +9,7 @@ import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.TcpFaultProxy;
 import io.github.informerguard.runtime.testing.Threads;
 import io.github.informerguard.runtime.testing.ViewHandler;
+import io.github.informerguard.runtime.core.Ticker;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

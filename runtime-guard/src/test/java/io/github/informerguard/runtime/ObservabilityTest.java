@@ -146,7 +146,7 @@ class ObservabilityTest {
     informer.start();
     Poll.until(() -> !closedWith.isEmpty(), () -> "closed by the 403");
     assertThat(closedWith).hasSize(1);
-    assertThat(Reflector.statusCode(closedWith.get(0))).isEqualTo(403);
+    assertThat(ListWatch.statusCode(closedWith.get(0))).isEqualTo(403);
     informer.close();
     assertThat(closedWith).hasSize(1);
   }

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.Storm;
+import io.github.informerguard.runtime.core.Ticker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
