@@ -10,6 +10,7 @@ import io.github.informerguard.runtime.testing.TcpFaultProxy;
 import io.github.informerguard.runtime.testing.Threads;
 import io.github.informerguard.runtime.testing.ViewHandler;
 import io.github.informerguard.runtime.core.Ticker;
+import io.github.informerguard.runtime.testing.WithFaultServer;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -17,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,10 +26,11 @@ import org.junit.jupiter.api.Test;
  * the fault-injecting server, some through a TCP proxy that resets connections or holds a
  * watch handshake.
  */
+@WithFaultServer(throughProxy = true)
 class FaultRegressionTest {
   private static final Duration SHORT = Duration.ofSeconds(10);
 
-  private FaultInjectingApiServer server;
+  private FaultInjectingApiServer server; // set and closed by @WithFaultServer
   private TcpFaultProxy proxy;
   private KubernetesClient client;
   private GuardedInformer<Pod> informer;
@@ -37,22 +38,9 @@ class FaultRegressionTest {
 
   @BeforeEach
   void setUp() {
-    server = new FaultInjectingApiServer();
-    proxy = new TcpFaultProxy(server.uri());
-    client = server.newClient(proxy);
     for (int i = 0; i < 3; i++) {
       server.create("pod-" + i, Map.of("app", "a"));
     }
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (informer != null) {
-      informer.close();
-    }
-    client.close();
-    proxy.close();
-    server.close();
   }
 
   private GuardedInformerBuilder<Pod> builder() {
