@@ -28,14 +28,23 @@ import io.github.informerguard.runtime.core.WatchSink;
  */
 final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
   private final FilterWatchListDeletable<T, ? extends KubernetesResourceList<T>, ?> resources;
+  private final RetryAfterRecorder retryAfter;
 
-  private ListWatch(FilterWatchListDeletable<T, ? extends KubernetesResourceList<T>, ?> resources) {
+  private ListWatch(FilterWatchListDeletable<T, ? extends KubernetesResourceList<T>, ?> resources,
+      RetryAfterRecorder retryAfter) {
     this.resources = resources;
+    this.retryAfter = retryAfter;
   }
 
+  /**
+   * The calls of {@code resources}, made through a client that records each 429/503's
+   * {@code Retry-After} header ({@link RetryAfterRecorder}) and puts it into the failure's Status,
+   * where {@link #classify} reads it.
+   */
   static <T extends HasMetadata, L extends KubernetesResourceList<T>> ListWatch<T> of(
       FilterWatchListDeletable<T, L, ?> resources) {
-    return new ListWatch<>(resources);
+    RetryAfterRecorder recorder = new RetryAfterRecorder();
+    return new ListWatch<>(RetryAfterRecorder.rebind(resources, recorder), recorder);
   }
 
   @Override
@@ -45,7 +54,14 @@ final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
     if (continueToken != null) {
       o.setContinue(continueToken);
     }
-    KubernetesResourceList<T> page = resources.list(o);
+    long mark = retryAfter.mark();
+    KubernetesResourceList<T> page;
+    try {
+      page = resources.list(o);
+    } catch (KubernetesClientException e) {
+      retryAfter.addRetryAfter(e, mark);
+      throw e;
+    }
     ListMeta meta = page.getMetadata();
     return new ListPage<>(page.getItems(), meta == null ? null : meta.getResourceVersion(),
         meta == null ? null : meta.getContinue());
@@ -57,29 +73,36 @@ final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
     o.setResourceVersion(resourceVersion);
     o.setAllowWatchBookmarks(true);
     o.setTimeoutSeconds(timeoutSeconds);
-    Watch watch = resources.watch(o, new Watcher<T>() {
-      @Override
-      public void eventReceived(Action action, T resource) {
-        sink.event(WatchSink.EventType.valueOf(action.name()), resource);
-      }
+    long mark = retryAfter.mark();
+    Watch watch;
+    try {
+      watch = resources.watch(o, new Watcher<T>() {
+        @Override
+        public void eventReceived(Action action, T resource) {
+          sink.event(WatchSink.EventType.valueOf(action.name()), resource);
+        }
 
-      @Override
-      public boolean reconnecting() {
-        // fabric8 is about to reconnect this watch by itself; the reflector takes over instead
-        sink.disconnected();
-        return true;
-      }
+        @Override
+        public boolean reconnecting() {
+          // fabric8 is about to reconnect this watch by itself; the reflector takes over instead
+          sink.disconnected();
+          return true;
+        }
 
-      @Override
-      public void onClose() {
-        sink.closed(null);
-      }
+        @Override
+        public void onClose() {
+          sink.closed(null);
+        }
 
-      @Override
-      public void onClose(WatcherException cause) {
-        sink.closed(cause);
-      }
-    });
+        @Override
+        public void onClose(WatcherException cause) {
+          sink.closed(cause);
+        }
+      });
+    } catch (KubernetesClientException e) {
+      retryAfter.addRetryAfter(e, mark);
+      throw e;
+    }
     return watch::close;
   }
 
@@ -127,10 +150,10 @@ final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
   }
 
   /**
-   * The wait a 429 or 503 asks for, or -1 when unknown. fabric8 8.x keeps the Status body of a
-   * failed request but not its headers, and for a rejected watch upgrade it builds a Status with
-   * no details at all, so a {@code Retry-After} header is invisible here; the core then waits
-   * its least pause.
+   * The wait a 429 or 503 asks for (the Status' {@code retryAfterSeconds}), or -1 when unknown.
+   * fabric8 8.x keeps the Status body of a failed request but not its headers (for a rejected
+   * watch upgrade it builds a Status with no details at all); {@link RetryAfterRecorder} copies
+   * the {@code Retry-After} header into the Status. Without either the core waits its least pause.
    */
   static long retryAfterMillis(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause()) {
