@@ -67,6 +67,17 @@ class RelistBudgetTest {
   }
 
   @Test
+  void twoHundredInformersHitAtOnceAreSpreadOverTheBudgetsPacingAndNoLonger() throws Exception {
+    // the ~50 s recovery of 200 informers after one compaction is this pacing, by design: one token
+    // per refill interval after the burst, so the last re-list starts (n - burst) intervals in
+    VirtualTicker clock = new VirtualTicker();
+    RelistBudget sameAsDefault = RelistBudget.of(BURST, REFILL, clock);
+    List<Long> starts = startTimesMillis(sameAsDefault, clock, 200);
+    assertThat(starts.get(199) / 1_000_000).isEqualTo((200 - BURST) * REFILL.toMillis());
+    assertThat(Storm.maxInWindow(starts, 1000)).isLessThanOrEqualTo(5);
+  }
+
+  @Test
   void interruptedWaiterGivesItsTokenBack() throws Exception {
     RelistBudget budget = RelistBudget.of(1, Duration.ofSeconds(30));
     budget.acquire();
