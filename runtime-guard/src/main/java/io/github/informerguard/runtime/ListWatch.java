@@ -27,13 +27,23 @@ import io.github.informerguard.runtime.core.WatchSink;
  * no {@link #abortInFlight()} is needed.
  */
 final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
+  /** The annotation of the bookmark that ends a streaming list's initial events. */
+  static final String INITIAL_EVENTS_END = "k8s.io/initial-events-end";
+
   private final FilterWatchListDeletable<T, ? extends KubernetesResourceList<T>, ?> resources;
   private final RetryAfterRecorder retryAfter;
+  private final boolean streaming;
 
   private ListWatch(FilterWatchListDeletable<T, ? extends KubernetesResourceList<T>, ?> resources,
-      RetryAfterRecorder retryAfter) {
+      RetryAfterRecorder retryAfter, boolean streaming) {
     this.resources = resources;
     this.retryAfter = retryAfter;
+    this.streaming = streaming;
+  }
+
+  /** The same calls, with (re)lists streamed ({@link GuardedInformerBuilder#streamingList()}). */
+  ListWatch<T> streamingList() {
+    return new ListWatch<>(resources, retryAfter, true);
   }
 
   /**
@@ -44,7 +54,7 @@ final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
   static <T extends HasMetadata, L extends KubernetesResourceList<T>> ListWatch<T> of(
       FilterWatchListDeletable<T, L, ?> resources) {
     RetryAfterRecorder recorder = new RetryAfterRecorder();
-    return new ListWatch<>(RetryAfterRecorder.rebind(resources, recorder), recorder);
+    return new ListWatch<>(RetryAfterRecorder.rebind(resources, recorder), recorder, false);
   }
 
   @Override
@@ -73,6 +83,31 @@ final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
     o.setResourceVersion(resourceVersion);
     o.setAllowWatchBookmarks(true);
     o.setTimeoutSeconds(timeoutSeconds);
+    return open(o, sink);
+  }
+
+  @Override
+  public boolean streamsInitialList() {
+    return streaming;
+  }
+
+  @Override
+  public WatchHandle watchList(long timeoutSeconds, WatchSink<T> sink) {
+    ListOptions o = new ListOptions();
+    o.setSendInitialEvents(true);
+    o.setResourceVersionMatch("NotOlderThan");
+    o.setAllowWatchBookmarks(true);
+    o.setTimeoutSeconds(timeoutSeconds);
+    return open(o, sink);
+  }
+
+  @Override
+  public boolean initialEventsEnd(T bookmark) {
+    return bookmark.getMetadata() != null && bookmark.getMetadata().getAnnotations() != null
+        && "true".equals(bookmark.getMetadata().getAnnotations().get(INITIAL_EVENTS_END));
+  }
+
+  private WatchHandle open(ListOptions o, WatchSink<T> sink) {
     long mark = retryAfter.mark();
     Watch watch;
     try {

@@ -33,6 +33,31 @@ public interface ClientAdapter<T> extends ObjectAccess<T> {
    */
   default void abortInFlight() {}
 
+  /**
+   * Whether the initial list (and every re-list) should be streamed with
+   * {@link #watchList} instead of paged with {@link #list}; off by default (an opt-in of the
+   * client's builder).
+   */
+  default boolean streamsInitialList() {
+    return false;
+  }
+
+  /**
+   * Opens a watch that streams the current state first (Kubernetes 1.27+ WatchList:
+   * {@code sendInitialEvents=true}, {@code resourceVersionMatch=NotOlderThan}, bookmarks, no
+   * resourceVersion): every object as {@code ADDED}, then a {@code BOOKMARK} for which
+   * {@link #initialEventsEnd} is true, whose resourceVersion is that of the list. Throws as
+   * {@link #watch} does when the server refuses it. Called only when {@link #streamsInitialList()}.
+   */
+  default WatchHandle watchList(long timeoutSeconds, WatchSink<T> sink) throws Exception {
+    throw new UnsupportedOperationException("this client adapter does not stream lists");
+  }
+
+  /** Whether {@code bookmark} ends the initial events of a {@link #watchList} (annotation {@code k8s.io/initial-events-end}). */
+  default boolean initialEventsEnd(T bookmark) {
+    return false;
+  }
+
   /** What a failure of {@link #list}, {@link #watch} or a watch's end means. */
   Failure classify(Throwable failure);
 }

@@ -93,6 +93,8 @@ final class Reflector<T> {
   private volatile boolean watching;
   private volatile WatchHandle currentWatch; // set by the reflector, closed by stop() from any thread
   private int generation; // reflector thread only: signals of older watches are ignored
+  // reflector thread only: the server refused a streaming list, or does not know it; page from now on
+  private boolean streamingRefused;
   // reflector thread only: when what is being applied now reached the informer (handler lag)
   private long arrivalNanos;
   /**
@@ -181,7 +183,7 @@ final class Reflector<T> {
             counters.relists.incrementAndGet();
             options.relistBudget().acquire();
           }
-          list(!firstList);
+          sync(!firstList);
           failures = 0; // the server answered in full: a later failure starts a new backoff series
           needList = false;
           firstList = false;
@@ -267,6 +269,123 @@ final class Reflector<T> {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // the caller ends the reflector's run; the flag stays visible
       return false;
+    }
+  }
+
+  /**
+   * The (re)list: streamed when the adapter is asked to ({@link ClientAdapter#streamsInitialList()})
+   * and the server has not refused it, else paged. A refusal (a permanent status on the
+   * handshake, or a server that does not stream the initial events) switches this informer to
+   * paged lists for good; a transient failure is retried like any other.
+   */
+  private void sync(boolean relist) throws Exception {
+    if (listWatch.streamsInitialList() && !streamingRefused) {
+      try {
+        if (streamList(relist)) {
+          return;
+        }
+      } catch (InterruptedException | GoneException e) {
+        throw e;
+      } catch (Exception e) {
+        if (callbacks.stopping() || classify(e).kind() != Failure.Kind.FATAL) {
+          throw e;
+        }
+        streamingRefused = true;
+        LOG.info("informer-guard {}: the server refused the streaming list ({}); using paginated lists",
+            options.name(), e.toString());
+      }
+    }
+    list(relist);
+  }
+
+  /**
+   * One streaming list: a watch that sends every object as ADDED, then the bookmark that ends
+   * the initial events, whose resourceVersion is the list's. Applies the objects as they arrive
+   * (the informer holds one object in flight, not a page); objects not sent are deleted at the
+   * end, as after a paged list. Closes the watch at the end: the reflector then watches from the
+   * bookmark's resourceVersion as after any list. Returns false when this attempt has to be
+   * replaced by a paged list (the connection dropped, the watch closed before the bookmark, or
+   * the server does not stream initial events, which also sets {@link #streamingRefused}).
+   */
+  private boolean streamList(boolean relist) throws Exception {
+    int gen = ++generation;
+    signals.clear();
+    String before = lastResourceVersion;
+    callbacks.beforeList(before);
+    boolean wasEmpty = store.size() == 0;
+    Set<String> seen = new HashSet<>();
+    long timeoutSeconds = Math.max(1, options.watchTimeout().toSeconds());
+    synchronized (handshake) {
+      if (callbacks.stopping()) {
+        throw new InterruptedException("stopped before the streaming list");
+      }
+      inHandshake = true;
+    }
+    counters.listRequests.incrementAndGet(); // a streamed list is one request
+    WatchHandle watch;
+    try {
+      watch = listWatch.watchList(timeoutSeconds, new GenerationSink(gen));
+    } finally {
+      synchronized (handshake) {
+        inHandshake = false;
+      }
+    }
+    currentWatch = watch;
+    try {
+      if (callbacks.stopping()) {
+        throw new InterruptedException("stopped while connecting");
+      }
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds) + TimeUnit.SECONDS.toNanos(1);
+      while (true) {
+        long remaining = deadline - System.nanoTime();
+        if (remaining <= 0) {
+          return false; // the server never ended the initial events: page this time
+        }
+        Signal s = signals.poll(remaining, TimeUnit.NANOSECONDS);
+        if (s == null || s.generation() != gen) {
+          continue;
+        }
+        if (s instanceof Event<?> raw) {
+          @SuppressWarnings("unchecked")
+          Event<T> e = (Event<T>) raw;
+          if (e.action() == EventType.ADDED) {
+            arrivalNanos = e.arrivedNanos();
+            seen.add(store.upsertIfChanged(transform.apply(e.obj())));
+            continue;
+          }
+          if (e.action() == EventType.BOOKMARK && listWatch.initialEventsEnd(e.obj())) {
+            String rv = listWatch.resourceVersion(e.obj());
+            store.retainOnly(seen);
+            lastResourceVersion = rv;
+            lastSyncTime = Instant.now();
+            synced = true;
+            lifecycle.onSynced(rv, store.size(), relist);
+            callbacks.listApplied(rv, wasEmpty && seen.isEmpty());
+            return true;
+          }
+          if (e.action() != EventType.ERROR) {
+            // a server that ignores sendInitialEvents sends plain bookmarks and changes instead
+            streamingRefused = true;
+            LOG.info("informer-guard {}: the server does not stream the initial list ({} before the end "
+                + "bookmark); using paginated lists", options.name(), e.action());
+          }
+          return false;
+        } else if (s instanceof Disconnected) {
+          return false;
+        } else if (s instanceof Closed c) {
+          if (c.cause() == null) {
+            return false;
+          }
+          throw c.cause() instanceof Exception ex ? ex : new IllegalStateException(c.cause());
+        }
+      }
+    } finally {
+      currentWatch = null;
+      try {
+        watch.close();
+      } catch (RuntimeException e) {
+        LOG.debug("informer-guard {}: closing the streaming list's watch failed", options.name(), e);
+      }
     }
   }
 
