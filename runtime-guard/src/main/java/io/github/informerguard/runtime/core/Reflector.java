@@ -315,35 +315,14 @@ final class Reflector<T> {
     boolean wasEmpty = store.size() == 0;
     Set<String> seen = new HashSet<>();
     long timeoutSeconds = Math.max(1, options.watchTimeout().toSeconds());
-    synchronized (handshake) {
-      if (callbacks.stopping()) {
-        throw new InterruptedException("stopped before the streaming list");
-      }
-      inHandshake = true;
-    }
     counters.listRequests.incrementAndGet(); // a streamed list is one request
-    WatchHandle watch;
+    WatchHandle watch = connect(() -> listWatch.watchList(timeoutSeconds, new GenerationSink(gen)));
     try {
-      watch = listWatch.watchList(timeoutSeconds, new GenerationSink(gen));
-    } finally {
-      synchronized (handshake) {
-        inHandshake = false;
-      }
-    }
-    currentWatch = watch;
-    try {
-      if (callbacks.stopping()) {
-        throw new InterruptedException("stopped while connecting");
-      }
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds) + TimeUnit.SECONDS.toNanos(1);
       while (true) {
-        long remaining = deadline - System.nanoTime();
-        if (remaining <= 0) {
+        Signal s = nextSignal(gen, deadline);
+        if (s == null) {
           return false; // the server never ended the initial events: page this time
-        }
-        Signal s = signals.poll(remaining, TimeUnit.NANOSECONDS);
-        if (s == null || s.generation() != gen) {
-          continue;
         }
         if (s instanceof Event<?> raw) {
           @SuppressWarnings("unchecked")
@@ -477,25 +456,8 @@ final class Reflector<T> {
       lifetimeMillis = base + (long) (random.nextDouble() * base);
     }
     String startedFrom = lastResourceVersion;
-    synchronized (handshake) {
-      if (callbacks.stopping()) {
-        throw new InterruptedException("stopped before the watch");
-      }
-      inHandshake = true;
-    }
-    WatchHandle watch;
-    try {
-      watch = listWatch.watch(lastResourceVersion, Math.max(1, lifetimeMillis / 1000), new GenerationSink(gen));
-    } finally {
-      synchronized (handshake) {
-        inHandshake = false;
-      }
-    }
-    currentWatch = watch;
-    if (callbacks.stopping()) {
-      closeWatch();
-      throw new InterruptedException("stopped while connecting");
-    }
+    long timeoutSeconds = Math.max(1, lifetimeMillis / 1000);
+    WatchHandle watch = connect(() -> listWatch.watch(startedFrom, timeoutSeconds, new GenerationSink(gen)));
     watching = true;
     if (reconnect) {
       lifecycle.onWatchReconnected(startedFrom);
@@ -505,13 +467,9 @@ final class Reflector<T> {
     boolean sawEvent = false;
     try {
       while (true) {
-        long remaining = deadline - System.nanoTime();
-        if (remaining <= 0) {
+        Signal s = nextSignal(gen, deadline);
+        if (s == null) {
           return WatchEnd.RESUME_NOW; // periodic restart: a silently dead connection cannot last forever
-        }
-        Signal s = signals.poll(remaining, TimeUnit.NANOSECONDS);
-        if (s == null || s.generation() != gen) {
-          continue;
         }
         if (s instanceof Event<?> e) {
           @SuppressWarnings("unchecked")
@@ -548,6 +506,54 @@ final class Reflector<T> {
         watch.close();
       } catch (RuntimeException e) {
         LOG.debug("informer-guard {}: closing watch failed", options.name(), e);
+      }
+    }
+  }
+
+  /** Opens a watch. */
+  private interface WatchOpener {
+    WatchHandle open() throws Exception;
+  }
+
+  /**
+   * Runs a watch handshake so that {@link #interrupt(Thread)} does not interrupt it (see
+   * {@link #handshake}) and makes the new watch the current one; when the informer started
+   * stopping meanwhile, closes it and throws.
+   */
+  private WatchHandle connect(WatchOpener opener) throws Exception {
+    synchronized (handshake) {
+      if (callbacks.stopping()) {
+        throw new InterruptedException("stopped before the watch");
+      }
+      inHandshake = true;
+    }
+    WatchHandle watch;
+    try {
+      watch = opener.open();
+    } finally {
+      synchronized (handshake) {
+        inHandshake = false;
+      }
+    }
+    currentWatch = watch;
+    if (callbacks.stopping()) {
+      closeWatch();
+      currentWatch = null;
+      throw new InterruptedException("stopped while connecting");
+    }
+    return watch;
+  }
+
+  /** The next signal of watch {@code gen} (older watches' are dropped), or null once {@code deadlineNanos} has passed. */
+  private Signal nextSignal(int gen, long deadlineNanos) throws InterruptedException {
+    while (true) {
+      long remaining = deadlineNanos - System.nanoTime();
+      if (remaining <= 0) {
+        return null;
+      }
+      Signal s = signals.poll(remaining, TimeUnit.NANOSECONDS);
+      if (s != null && s.generation() == gen) {
+        return s;
       }
     }
   }
