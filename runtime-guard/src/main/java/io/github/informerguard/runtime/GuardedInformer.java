@@ -8,29 +8,24 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Indexer;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
 import io.fabric8.kubernetes.client.informers.cache.Store;
-import java.time.Instant;
-import java.util.ArrayList;
+import io.github.informerguard.runtime.core.EventSink;
+import io.github.informerguard.runtime.core.GuardOptions;
+import io.github.informerguard.runtime.core.GuardedStore;
+import io.github.informerguard.runtime.core.HealthSource;
+import io.github.informerguard.runtime.core.InformerCore;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.SplittableRandom;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * An informer for the fabric8 client that can replace fabric8's own: it implements
@@ -41,140 +36,36 @@ import org.slf4j.LoggerFactory;
  * writer of the cache), {@code informer-guard-<name>-handler-<n>} (one per handler, with its own
  * queue) and, only when a resync period is set, {@code informer-guard-<name>-resync}.
  *
+ * <p>Everything but the fabric8 interfaces is the client-neutral {@link InformerCore}, which the
+ * client-java adapter shares.
+ *
  * <p>{@link #itemStore(ItemStore)} is not supported: the guard keeps index values next to each
  * object in its own store, which a foreign {@code ItemStore} cannot hold.
  */
-public final class GuardedInformer<T extends HasMetadata> implements SharedIndexInformer<T> {
-  private static final Logger LOG = LoggerFactory.getLogger(GuardedInformer.class);
-
-  private enum State { NEW, RUNNING, STOPPED }
-
+public final class GuardedInformer<T extends HasMetadata> implements SharedIndexInformer<T>, HealthSource {
   private final Class<T> apiType;
-  private final GuardOptions options;
-  private final ListWatch<T> listWatch;
-  private final InformerCounters counters = new InformerCounters();
-  private final GuardedStore<T> store;
-  private final RandomGenerator random;
-  // copy-on-write so the reflector fans out without a lock; changed only under `lifecycle` and the
-  // store's write lock, so an addition's replay of the cache and a removal never interleave with a change
-  private final List<HandlerQueue<T>> handlers = new CopyOnWriteArrayList<>();
-  private final AtomicInteger handlerSeq = new AtomicInteger();
-  private final CompletableFuture<Void> startFuture = new CompletableFuture<>();
-  private final CompletableFuture<Void> stoppedFuture = new CompletableFuture<>();
-  // guards state transitions (start, stop), handler registration and removal, and initialState
-  private final Object lifecycle = new Object();
-  private final Reflector<T> reflector;
-  private final ObjectTransform<T> transform;
-  private final LifecycleListeners lifecycleListeners;
-
-  // written under `lifecycle`, read anywhere (the reflector polls it to know it must stop)
-  private volatile State state = State.NEW;
-  private volatile ExceptionHandler exceptionHandler;
-  private volatile Thread reflectorThread;
-  private volatile ScheduledThreadPoolExecutor resyncExecutor;
-  private List<T> initialState; // guarded by `lifecycle`, consumed by start()
+  private final InformerCore<T> core;
+  private final Indexer<T> indexer;
 
   GuardedInformer(Class<T> apiType, ListWatch<T> listWatch, GuardOptions options,
       Map<String, Function<T, List<String>>> indexers, UnaryOperator<T> transform,
       List<InformerLifecycleListener> lifecycleListeners) {
     this.apiType = apiType;
-    this.listWatch = listWatch;
-    this.options = options;
-    this.exceptionHandler = options.exceptionHandler();
-    this.random = options.seed() == null ? new SplittableRandom() : new SplittableRandom(options.seed());
-    this.store = new GuardedStore<>(options.name(), counters.indexFunctionErrors);
-    this.store.setListener(new GuardedStore.ChangeListener<>() {
-      @Override
-      public void added(T obj) {
-        long arrived = arrivalNanos();
-        handlers.forEach(h -> h.added(obj, arrived));
-      }
-
-      @Override
-      public void updated(T oldObj, T newObj) {
-        long arrived = arrivalNanos();
-        handlers.forEach(h -> h.updated(oldObj, newObj, arrived));
-      }
-
-      @Override
-      public void deleted(T obj, boolean finalStateUnknown) {
-        long arrived = arrivalNanos();
-        handlers.forEach(h -> h.deleted(obj, finalStateUnknown, arrived));
-      }
-    });
-    this.store.addIndexers(indexers);
-    this.transform = new ObjectTransform<>(transform, options.name(), counters.transformErrors);
-    this.lifecycleListeners = new LifecycleListeners(lifecycleListeners, options.name(), counters.handlerErrors);
-    this.reflector = new Reflector<>(optionsWithHandler(), listWatch, store, counters, new Reflector.Callbacks() {
-      @Override
-      public boolean stopping() {
-        return state == State.STOPPED;
-      }
-
-      @Override
-      public void beforeList(String lastResourceVersion) {
-        store.withWriteLock(() -> handlers.forEach(h -> h.beforeList(lastResourceVersion, System.nanoTime())));
-      }
-
-      @Override
-      public void listApplied(String resourceVersion, boolean remainedEmpty) {
-        store.withWriteLock(() -> handlers.forEach(h -> h.listDone(resourceVersion, remainedEmpty, arrivalNanos())));
-        startFuture.complete(null);
-      }
-
-      @Override
-      public void terminated(Throwable cause) {
-        stoppedFuture.completeExceptionally(cause);
-        startFuture.completeExceptionally(cause);
-        stop(cause);
-      }
-    }, this.transform, this.lifecycleListeners, random);
-  }
-
-  private GuardOptions optionsWithHandler() {
-    // the reflector reads the handler through the options; delegate so exceptionHandler(...) can replace it before start
-    return options.withExceptionHandler((started, t) -> exceptionHandler.retryAfterException(started, t));
-  }
-
-  /**
-   * When the change being passed to handlers reached the informer: the reflector's stamp on its
-   * own thread (watch event or list received), now for anything else (initial state, replays).
-   */
-  private long arrivalNanos() {
-    return Thread.currentThread() == reflectorThread ? reflector.arrivalNanos() : System.nanoTime();
+    this.core = new InformerCore<>(listWatch, options, indexers, transform, lifecycleListeners);
+    this.indexer = new StoreView<>(core.store());
   }
 
   /** The informer's name, as used in thread names, logs and metric tags. */
+  @Override
   public String name() {
-    return options.name();
+    return core.name();
   }
 
   // ---------------------------------------------------------------- lifecycle
 
   @Override
   public CompletionStage<Void> start() {
-    synchronized (lifecycle) {
-      if (state == State.STOPPED) {
-        throw new IllegalStateException("Cannot restart a stopped informer (" + name() + ")");
-      }
-      if (state == State.RUNNING) {
-        return startFuture;
-      }
-      state = State.RUNNING;
-      if (initialState != null) {
-        initialState.forEach(obj -> store.upsert(transform.apply(obj)));
-        initialState = null;
-      }
-      handlers.forEach(HandlerQueue::start);
-      for (HandlerQueue<T> h : handlers) {
-        scheduleResync(h);
-      }
-      Thread t = new Thread(reflector::run, "informer-guard-" + name() + "-reflector");
-      t.setDaemon(true);
-      reflectorThread = t;
-      t.start();
-      return startFuture;
-    }
+    return core.start();
   }
 
   /**
@@ -184,15 +75,16 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
    */
   @Override
   public SharedIndexInformer<T> run() {
-    CompletableFuture<Void> f = start().toCompletableFuture();
+    CompletableFuture<Void> f = core.start();
     try {
-      f.get(options.startTimeout().toMillis(), TimeUnit.MILLISECONDS);
+      f.get(core.options().startTimeout().toMillis(), TimeUnit.MILLISECONDS);
       return this;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KubernetesClientException("Interrupted while waiting for informer " + name() + " to sync", e);
     } catch (TimeoutException e) {
-      throw new KubernetesClientException("Informer " + name() + " did not sync within " + options.startTimeout(), e);
+      throw new KubernetesClientException("Informer " + name() + " did not sync within "
+          + core.options().startTimeout(), e);
     } catch (ExecutionException e) {
       throw KubernetesClientException.launderThrowable(e.getCause());
     }
@@ -206,83 +98,32 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
    */
   @Override
   public void stop() {
-    stop(null);
-  }
-
-  private void stop(Throwable cause) {
-    synchronized (lifecycle) {
-      if (state == State.STOPPED) {
-        return;
-      }
-      state = State.STOPPED;
-    }
-    reflector.closeWatch();
-    Thread rt = reflectorThread;
-    if (rt != null && rt != Thread.currentThread()) {
-      reflector.interrupt(rt);
-    }
-    ScheduledThreadPoolExecutor resync = resyncExecutor;
-    if (resync != null) {
-      resync.shutdownNow();
-    }
-    handlers.forEach(HandlerQueue::stop);
-    startFuture.completeExceptionally(new CancellationException("informer " + name() + " was closed before it synced"));
-    stoppedFuture.complete(null);
-    awaitThreads();
-    lifecycleListeners.onClosed(cause);
-  }
-
-  private void awaitThreads() {
-    long deadline = System.nanoTime() + options.closeTimeout().toNanos();
-    List<Thread> threads = new ArrayList<>();
-    if (reflectorThread != null) {
-      threads.add(reflectorThread);
-    }
-    handlers.forEach(h -> threads.add(h.thread()));
-    for (Thread t : threads) {
-      if (t == Thread.currentThread() || t.getState() == Thread.State.NEW) {
-        continue;
-      }
-      long left = deadline - System.nanoTime();
-      try {
-        if (left > 0) {
-          TimeUnit.NANOSECONDS.timedJoin(t, left);
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-      if (t.isAlive()) {
-        LOG.warn("informer-guard {}: thread {} did not end within {} (a handler ignoring interruption?);"
-            + " it is a daemon thread and will exit when the handler returns", name(), t.getName(),
-            options.closeTimeout());
-      }
-    }
+    core.stop();
   }
 
   @Override
   public CompletionStage<Void> stopped() {
-    return stoppedFuture;
+    return core.stopped();
   }
 
   @Override
   public boolean isRunning() {
-    return state == State.RUNNING;
+    return core.isRunning();
   }
 
   @Override
   public boolean isWatching() {
-    return state == State.RUNNING && reflector.watching();
+    return core.isWatching();
   }
 
   @Override
   public boolean hasSynced() {
-    return reflector.synced();
+    return core.hasSynced();
   }
 
   @Override
   public String lastSyncResourceVersion() {
-    return reflector.lastResourceVersion();
+    return core.lastSyncResourceVersion();
   }
 
   @Override
@@ -294,7 +135,7 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
 
   @Override
   public SharedIndexInformer<T> addEventHandler(ResourceEventHandler<? super T> handler) {
-    return register(handler, options.resyncPeriod().toMillis());
+    return register(handler, core.options().resyncPeriod().toMillis());
   }
 
   /**
@@ -305,117 +146,76 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
   @Override
   public SharedIndexInformer<T> addEventHandlerWithResyncPeriod(ResourceEventHandler<? super T> handler,
       long resyncPeriod) {
-    return register(handler, options.checkResync(resyncPeriod, "addEventHandlerWithResyncPeriod"));
+    return register(handler, core.options().checkResync(resyncPeriod, "addEventHandlerWithResyncPeriod"));
   }
 
   private SharedIndexInformer<T> register(ResourceEventHandler<? super T> handler, long resyncMillis) {
     Objects.requireNonNull(handler, "handler");
-    synchronized (lifecycle) {
-      if (state == State.STOPPED) {
-        LOG.warn("informer-guard {}: handler added to a stopped informer is ignored", name());
-        return this;
-      }
-      String threadName = "informer-guard-" + name() + "-handler-" + handlerSeq.incrementAndGet();
-      HandlerQueue<T> queue = new HandlerQueue<>(handler, resyncMillis, name(), threadName, counters.handlerErrors);
-      store.withWriteLock(() -> {
-        handlers.add(queue);
-        long now = System.nanoTime();
-        store.forEachLocked(obj -> queue.added(obj, now));
-      });
-      if (state == State.RUNNING) {
-        queue.start();
-        scheduleResync(queue);
-      }
-      return this;
+    core.addHandler(handler, new HandlerSink<>(handler), resyncMillis);
+    return this;
+  }
+
+  /** fabric8's handler as the core calls it. */
+  private record HandlerSink<T>(ResourceEventHandler<? super T> handler) implements EventSink<T> {
+    @Override
+    public void onAdd(T obj) {
+      handler.onAdd(obj);
+    }
+
+    @Override
+    public void onUpdate(T oldObj, T newObj) {
+      handler.onUpdate(oldObj, newObj);
+    }
+
+    @Override
+    public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+      handler.onDelete(obj, deletedFinalStateUnknown);
+    }
+
+    @Override
+    public void onBeforeList(String lastResourceVersion) {
+      handler.onBeforeList(lastResourceVersion);
+    }
+
+    @Override
+    public void onList(String resourceVersion, boolean remainedEmpty) {
+      handler.onList(resourceVersion, remainedEmpty);
     }
   }
 
   @Override
   public SharedIndexInformer<T> removeEventHandler(ResourceEventHandler<? super T> handler) {
-    List<HandlerQueue<T>> removed = new ArrayList<>();
-    // the same locks as register(): a removal cannot interleave with an addition's replay of the
-    // cache, and under the store's write lock no change is half-way through being fanned out
-    synchronized (lifecycle) {
-      store.withWriteLock(() -> {
-        for (HandlerQueue<T> h : handlers) {
-          if (h.handler() == handler) {
-            removed.add(h);
-          }
-        }
-        handlers.removeAll(removed);
-      });
-    }
-    removed.forEach(HandlerQueue::stop);
+    core.removeHandler(handler);
     return this;
-  }
-
-  private void scheduleResync(HandlerQueue<T> h) {
-    long period = h.resyncPeriodMillis();
-    if (period <= 0) {
-      return;
-    }
-    ScheduledThreadPoolExecutor executor = resyncExecutor;
-    if (executor == null) {
-      executor = new ScheduledThreadPoolExecutor(1, r -> {
-        Thread t = new Thread(r, "informer-guard-" + name() + "-resync");
-        t.setDaemon(true);
-        return t;
-      });
-      executor.setRemoveOnCancelPolicy(true);
-      resyncExecutor = executor;
-    }
-    scheduleNextResync(executor, h);
-  }
-
-  private void scheduleNextResync(ScheduledThreadPoolExecutor executor, HandlerQueue<T> h) {
-    if (state == State.STOPPED || !handlers.contains(h)) {
-      return;
-    }
-    long delay = jittered(h.resyncPeriodMillis());
-    try {
-      h.resyncTask(executor.schedule(() -> {
-        // replay the cache; never a call to the API server
-        long now = System.nanoTime();
-        store.forEachLocked(obj -> h.updated(obj, obj, now));
-        scheduleNextResync(executor, h);
-      }, delay, TimeUnit.MILLISECONDS));
-    } catch (java.util.concurrent.RejectedExecutionException e) {
-      // stopped concurrently
-    }
   }
 
   /** {@code period} scaled by a uniform factor in {@code [1 - jitter, 1 + jitter]}. */
   long jittered(long periodMillis) {
-    double j = options.jitter();
-    double factor;
-    synchronized (random) {
-      factor = 1 + (random.nextDouble() * 2 - 1) * j;
-    }
-    return Math.max(1, Math.round(periodMillis * factor));
+    return core.jittered(periodMillis);
   }
 
   // ---------------------------------------------------------------- store and indexes
 
   @Override
   public SharedIndexInformer<T> addIndexers(Map<String, Function<T, List<String>>> indexers) {
-    store.addIndexers(indexers);
+    core.store().addIndexers(indexers);
     return this;
   }
 
   @Override
   public SharedIndexInformer<T> removeIndexer(String name) {
-    store.removeIndexer(name);
+    core.store().removeIndexer(name);
     return this;
   }
 
   @Override
   public Indexer<T> getIndexer() {
-    return store;
+    return indexer;
   }
 
   @Override
   public Store<T> getStore() {
-    return store;
+    return indexer;
   }
 
   /**
@@ -423,20 +223,16 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
    * indexed value as stored; always empty unless the guard has a bug. For tests and diagnostics.
    */
   public Set<String> staleIndexEntries() {
-    Set<String> keys = Set.copyOf(store.listKeys());
-    return store.indexSnapshot().entrySet().stream()
-        .flatMap(idx -> idx.getValue().entrySet().stream()
-            .flatMap(v -> v.getValue().stream()
-                .filter(k -> !keys.contains(k))
-                .map(k -> idx.getKey() + "=" + v.getKey() + " -> " + k)))
-        .collect(Collectors.toSet());
+    return core.staleIndexEntries();
   }
 
   @Override
   public SharedIndexInformer<T> initialState(Stream<T> items) {
-    synchronized (lifecycle) {
-      requireNotStarted("initialState");
-      initialState = items.collect(Collectors.toList());
+    List<T> list = items.collect(Collectors.toList());
+    try {
+      core.initialState(list);
+    } catch (InformerCore.AlreadyStartedException e) {
+      throw new KubernetesClientException(e.getMessage());
     }
     return this;
   }
@@ -452,42 +248,83 @@ public final class GuardedInformer<T extends HasMetadata> implements SharedIndex
 
   @Override
   public SharedIndexInformer<T> exceptionHandler(ExceptionHandler handler) {
-    synchronized (lifecycle) {
-      requireNotStarted("exceptionHandler");
-      this.exceptionHandler = Objects.requireNonNull(handler, "handler");
+    Objects.requireNonNull(handler, "handler");
+    try {
+      core.exceptionHandler(handler::retryAfterException);
+    } catch (InformerCore.AlreadyStartedException e) {
+      throw new KubernetesClientException(e.getMessage());
     }
     return this;
-  }
-
-  private void requireNotStarted(String what) {
-    if (state != State.NEW) {
-      throw new KubernetesClientException(what + " can only be set before the informer " + name() + " starts");
-    }
   }
 
   // ---------------------------------------------------------------- health
 
   /** A snapshot of the informer's state and counters. */
+  @Override
   public InformerHealth health() {
-    long pending = 0;
-    long maxPending = 0;
-    List<HandlerHealth> perHandler = new ArrayList<>();
-    for (HandlerQueue<T> h : handlers) {
-      HandlerHealth hh = h.health();
-      perHandler.add(hh);
-      pending += hh.pending();
-      maxPending = Math.max(maxPending, hh.maxPending());
-    }
-    Instant lastSync = reflector.lastSyncTime();
-    return new InformerHealth(name(), isRunning(), isWatching(), hasSynced(), lastSync,
-        reflector.lastResourceVersion(), counters.relists.get(), counters.goneSeen.get(),
-        counters.watchReconnects.get(), counters.listRequests.get(), counters.handlerErrors.get(),
-        counters.indexFunctionErrors.get(), pending, store.size(), counters.transformErrors.get(), maxPending,
-        List.copyOf(perHandler));
+    return core.health();
   }
 
   @Override
   public String toString() {
-    return "GuardedInformer[" + name() + ", " + state + "]";
+    return "GuardedInformer[" + core + "]";
+  }
+
+  /** The core's store as fabric8's {@link Indexer}. */
+  private record StoreView<T>(GuardedStore<T> store) implements Indexer<T> {
+    @Override
+    public List<T> list() {
+      return store.list();
+    }
+
+    @Override
+    public List<String> listKeys() {
+      return store.listKeys();
+    }
+
+    @Override
+    public T get(T obj) {
+      return store.get(obj);
+    }
+
+    @Override
+    public T getByKey(String key) {
+      return store.getByKey(key);
+    }
+
+    @Override
+    public String getKey(T obj) {
+      return store.getKey(obj);
+    }
+
+    @Override
+    public List<T> index(String indexName, T obj) {
+      return store.index(indexName, obj);
+    }
+
+    @Override
+    public List<String> indexKeys(String indexName, String indexedValue) {
+      return store.indexKeys(indexName, indexedValue);
+    }
+
+    @Override
+    public List<T> byIndex(String indexName, String indexedValue) {
+      return store.byIndex(indexName, indexedValue);
+    }
+
+    @Override
+    public Map<String, Function<T, List<String>>> getIndexers() {
+      return store.getIndexers();
+    }
+
+    @Override
+    public void addIndexers(Map<String, Function<T, List<String>>> indexers) {
+      store.addIndexers(indexers);
+    }
+
+    @Override
+    public void removeIndexer(String name) {
+      store.removeIndexer(name);
+    }
   }
 }

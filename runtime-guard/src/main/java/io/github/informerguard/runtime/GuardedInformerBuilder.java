@@ -3,6 +3,8 @@ package io.github.informerguard.runtime;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.ExceptionHandler;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.github.informerguard.runtime.core.GuardOptions;
+import io.github.informerguard.runtime.core.Ticker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,6 +30,7 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
   private Class<T> apiType;
   private String name;
   private long pageSize = DEFAULT_PAGE_SIZE;
+  private boolean streamingList;
   private Duration resyncPeriod = Duration.ZERO;
   private Duration resyncFloor = Duration.ofMinutes(5);
   private boolean allowShortResync;
@@ -66,7 +69,7 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
         return false;
       }
     }
-    int code = Reflector.statusCode(t);
+    int code = ListWatch.statusCode(t);
     return !(code == 400 || code == 401 || code == 403 || code == 404 || code == 405 || code == 422);
   }
 
@@ -88,6 +91,22 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
       throw new IllegalArgumentException("pageSize must be positive, was " + pageSize);
     }
     this.pageSize = pageSize;
+    return this;
+  }
+
+  /**
+   * Streams every (re)list instead of paging it (Kubernetes 1.27+ WatchList): a watch with
+   * {@code sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true}
+   * sends each object as {@code ADDED}, then a bookmark annotated
+   * {@code k8s.io/initial-events-end: "true"} that marks the informer synced; one request, no
+   * page round trips, and the informer holds one object in flight instead of a page. A server
+   * that refuses it (a permanent status such as 400/403/422 on the handshake) or does not know
+   * it (a change or a plain bookmark before the end bookmark) switches the informer to paginated
+   * lists for good; a dropped stream is replaced by one paginated list. Off by default: the
+   * feature is beta (on by default) only since Kubernetes 1.32's API server.
+   */
+  public GuardedInformerBuilder<T> streamingList() {
+    this.streamingList = true;
     return this;
   }
 
@@ -239,14 +258,15 @@ public final class GuardedInformerBuilder<T extends HasMetadata> {
     String n = name != null ? name : HasMetadata.getPlural(apiType);
     GuardOptions options = new GuardOptions(n, pageSize, resyncPeriod, resyncFloor, allowShortResync, jitter,
         backoffBase, backoffCap, relistBudget, watchTimeout, staleCloseThreshold, closeTimeout, startTimeout,
-        exceptionHandler, seed, ticker);
+        exceptionHandler::retryAfterException, seed, ticker);
     options.checkResync(resyncPeriod.toMillis(), "resyncPeriod");
     Map<String, Function<T, List<String>>> all = new LinkedHashMap<>();
     if (namespaceIndex) {
       all.put(Cache.NAMESPACE_INDEX, Cache::metaNamespaceIndexFunc);
     }
     all.putAll(indexers);
-    return new GuardedInformer<>(apiType, listWatch, options, all, transform, lifecycleListeners);
+    return new GuardedInformer<>(apiType, streamingList ? listWatch.streamingList() : listWatch, options, all,
+        transform, lifecycleListeners);
   }
 
   private static String requireText(String s, String what) {

@@ -1,5 +1,6 @@
 package io.github.informerguard.runtime;
 
+import io.github.informerguard.runtime.core.Ticker;
 import java.time.Duration;
 import java.util.Objects;
 

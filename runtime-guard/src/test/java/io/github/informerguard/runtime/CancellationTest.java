@@ -11,6 +11,7 @@ import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.Threads;
 import io.github.informerguard.runtime.testing.ViewHandler;
+import io.github.informerguard.runtime.testing.WithFaultServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,25 +20,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+@WithFaultServer
 class CancellationTest {
-  private FaultInjectingApiServer server;
+  private FaultInjectingApiServer server; // set and closed by @WithFaultServer
   private KubernetesClient client;
 
   @BeforeEach
   void setUp() {
-    server = new FaultInjectingApiServer();
-    client = server.newClient();
     server.create("pod-0", Map.of());
-  }
-
-  @AfterEach
-  void tearDown() {
-    client.close();
-    server.close();
   }
 
   private GuardedInformerBuilder<Pod> builder() {

@@ -12,6 +12,7 @@ import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.Storm;
 import io.github.informerguard.runtime.testing.Threads;
 import io.github.informerguard.runtime.testing.ViewHandler;
+import io.github.informerguard.runtime.testing.WithFaultServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,23 +30,16 @@ import org.junit.jupiter.api.Test;
  * The guard's behaviour is asserted; fabric8's is only recorded (printed as
  * {@code DIVERGENCE ...}), so this build never depends on fabric8 bugs staying or going.
  */
+@WithFaultServer(requestRetries = 10) // fabric8's default retry settings
 class Fabric8ComparisonTest {
-  private FaultInjectingApiServer server;
+  private FaultInjectingApiServer server; // set and closed by @WithFaultServer
   private KubernetesClient client;
 
   @BeforeEach
   void setUp() {
-    server = new FaultInjectingApiServer();
-    client = server.newClient(10, 1000); // fabric8's default retry settings
     for (int i = 0; i < 10; i++) {
       server.create("pod-" + i, Map.of("v", "0"));
     }
-  }
-
-  @AfterEach
-  void tearDown() {
-    client.close();
-    server.close();
   }
 
   private static void record(String scenario, Object guard, Object fabric8) {

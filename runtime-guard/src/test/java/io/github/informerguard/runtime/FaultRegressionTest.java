@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.informerguard.runtime.core.Ticker;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.TcpFaultProxy;
 import io.github.informerguard.runtime.testing.Threads;
 import io.github.informerguard.runtime.testing.ViewHandler;
+import io.github.informerguard.runtime.testing.WithFaultServer;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -16,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,10 +26,11 @@ import org.junit.jupiter.api.Test;
  * the fault-injecting server, some through a TCP proxy that resets connections or holds a
  * watch handshake.
  */
+@WithFaultServer(throughProxy = true)
 class FaultRegressionTest {
   private static final Duration SHORT = Duration.ofSeconds(10);
 
-  private FaultInjectingApiServer server;
+  private FaultInjectingApiServer server; // set and closed by @WithFaultServer
   private TcpFaultProxy proxy;
   private KubernetesClient client;
   private GuardedInformer<Pod> informer;
@@ -36,22 +38,9 @@ class FaultRegressionTest {
 
   @BeforeEach
   void setUp() {
-    server = new FaultInjectingApiServer();
-    proxy = new TcpFaultProxy(server.uri());
-    client = server.newClient(proxy);
     for (int i = 0; i < 3; i++) {
       server.create("pod-" + i, Map.of("app", "a"));
     }
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (informer != null) {
-      informer.close();
-    }
-    client.close();
-    proxy.close();
-    server.close();
   }
 
   private GuardedInformerBuilder<Pod> builder() {
@@ -93,25 +82,43 @@ class FaultRegressionTest {
 
   // ---------------------------------------------------------------- bug 2
 
+  /** The waits the reflector asked its ticker for, in order. */
+  private static List<Long> waitsOf(RecordingTicker ticker) {
+    return List.copyOf(ticker.sleptMillis);
+  }
+
   @Test
   void tooManyRequestsOnTheWatchHandshakeWithOnlyARetryAfterHeaderIsHonoured() throws Exception {
-    server.failWatchHandshakes(1, 429, 1);
-    startAndSync(builder());
+    RecordingTicker ticker = new RecordingTicker();
+    server.failWatchHandshakes(1, 429, 7);
+    startAndSync(builder().ticker(ticker));
     Poll.until(SHORT, () -> server.watchRequests().size() >= 2, () -> "the watch retried after the 429");
-    List<FaultInjectingApiServer.Request> watches = server.watchRequests();
-    long gapMillis = (watches.get(1).nanoTime() - watches.get(0).nanoTime()) / 1_000_000;
-    // backoff is capped at 100 ms here: only the Retry-After of 1 s explains a longer gap
-    assertThat(gapMillis).isGreaterThanOrEqualTo(950);
+    // backoff is capped at 100 ms here: only the header's 7 s explains a longer wait; the second
+    // watch request comes after that (recorded) wait, never before it
+    assertThat(waitsOf(ticker)).hasSize(1);
+    assertThat(waitsOf(ticker).get(0)).isGreaterThanOrEqualTo(7_000);
     assertThat(informer.health().relists()).isZero();
   }
 
   @Test
+  void tooManyRequestsOnTheWatchHandshakeWithoutRetryAfterWaitsTheOneSecondFloor() throws Exception {
+    RecordingTicker ticker = new RecordingTicker();
+    server.failWatchHandshakes(1, 429);
+    startAndSync(builder().ticker(ticker));
+    Poll.until(SHORT, () -> server.watchRequests().size() >= 2, () -> "the watch retried after the 429");
+    assertThat(waitsOf(ticker)).hasSize(1);
+    // the core's least pause for a 429/503 whose wait the client did not pass on: one second
+    assertThat(waitsOf(ticker).get(0)).isBetween(1_000L, 2_000L);
+  }
+
+  @Test
   void tooManyRequestsOnListWithOnlyARetryAfterHeaderIsHonoured() throws Exception {
-    server.failNextLists(1, 429, 1, true);
-    startAndSync(builder());
+    RecordingTicker ticker = new RecordingTicker();
+    server.failNextLists(1, 429, 5, true);
+    startAndSync(builder().ticker(ticker));
     assertThat(server.lists()).hasSize(2);
-    long gapMillis = (server.lists().get(1).nanoTime() - server.lists().get(0).nanoTime()) / 1_000_000;
-    assertThat(gapMillis).isGreaterThanOrEqualTo(950);
+    assertThat(waitsOf(ticker)).hasSize(1);
+    assertThat(waitsOf(ticker).get(0)).isGreaterThanOrEqualTo(5_000);
   }
 
   // ---------------------------------------------------------------- bug 3

@@ -9,27 +9,15 @@ import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.GatedViewHandler;
 import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.ViewHandler;
+import io.github.informerguard.runtime.testing.WithFaultServer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+@WithFaultServer
 class HandlerIsolationTest {
-  private FaultInjectingApiServer server;
+  private FaultInjectingApiServer server; // set and closed by @WithFaultServer
   private KubernetesClient client;
-
-  @BeforeEach
-  void setUp() {
-    server = new FaultInjectingApiServer();
-    client = server.newClient();
-  }
-
-  @AfterEach
-  void tearDown() {
-    client.close();
-    server.close();
-  }
 
   @Test
   void slowHandlerDelaysOnlyItselfAndItsBacklogIsVisible() throws Exception {

@@ -8,31 +8,24 @@ import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.GatedViewHandler;
 import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.ViewHandler;
+import io.github.informerguard.runtime.testing.WithFaultServer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+@WithFaultServer
 class ObservabilityTest {
-  private FaultInjectingApiServer server;
+  private FaultInjectingApiServer server; // set and closed by @WithFaultServer
   private KubernetesClient client;
 
   @BeforeEach
   void setUp() {
-    server = new FaultInjectingApiServer();
-    client = server.newClient();
     server.create("pod-0", Map.of());
-  }
-
-  @AfterEach
-  void tearDown() {
-    client.close();
-    server.close();
   }
 
   private GuardedInformerBuilder<Pod> builder() {
@@ -146,7 +139,7 @@ class ObservabilityTest {
     informer.start();
     Poll.until(() -> !closedWith.isEmpty(), () -> "closed by the 403");
     assertThat(closedWith).hasSize(1);
-    assertThat(Reflector.statusCode(closedWith.get(0))).isEqualTo(403);
+    assertThat(ListWatch.statusCode(closedWith.get(0))).isEqualTo(403);
     informer.close();
     assertThat(closedWith).hasSize(1);
   }

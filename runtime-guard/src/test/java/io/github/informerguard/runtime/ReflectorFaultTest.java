@@ -7,35 +7,25 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.ViewHandler;
+import io.github.informerguard.runtime.testing.WithFaultServer;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+@WithFaultServer
 class ReflectorFaultTest {
-  private FaultInjectingApiServer server;
+  private FaultInjectingApiServer server; // set and closed by @WithFaultServer
   private KubernetesClient client;
   private GuardedInformer<Pod> informer;
   private final ViewHandler handler = new ViewHandler();
 
   @BeforeEach
   void setUp() {
-    server = new FaultInjectingApiServer();
-    client = server.newClient();
     for (int i = 0; i < 5; i++) {
       server.create("pod-" + i, Map.of("app", "a"));
     }
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (informer != null) {
-      informer.close();
-    }
-    client.close();
-    server.close();
   }
 
   private GuardedInformer<Pod> start(GuardedInformerBuilder<Pod> builder) {
@@ -123,7 +113,6 @@ class ReflectorFaultTest {
     var lastList = server.lists().get(server.lists().size() - 1);
     assertThat(lastList.query().get("resourceVersion")).isNull();
   }
-
 
   @Test
   void goneOnWatchHandshakeRelistsWithConsistentRead() {

@@ -8,30 +8,23 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.ViewHandler;
+import io.github.informerguard.runtime.testing.WithFaultServer;
 import java.time.Duration;
 import java.util.LongSummaryStatistics;
 import java.util.Map;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+@WithFaultServer
 class ResyncTest {
-  private FaultInjectingApiServer server;
+  private FaultInjectingApiServer server; // set and closed by @WithFaultServer
   private KubernetesClient client;
 
   @BeforeEach
   void setUp() {
-    server = new FaultInjectingApiServer();
-    client = server.newClient();
     server.create("a", Map.of());
     server.create("b", Map.of());
-  }
-
-  @AfterEach
-  void tearDown() {
-    client.close();
-    server.close();
   }
 
   private GuardedInformerBuilder<Pod> builder() {

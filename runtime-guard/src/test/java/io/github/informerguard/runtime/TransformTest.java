@@ -9,30 +9,18 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.ViewHandler;
+import io.github.informerguard.runtime.testing.WithFaultServer;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+@WithFaultServer
 class TransformTest {
-  private FaultInjectingApiServer server;
+  private FaultInjectingApiServer server; // set and closed by @WithFaultServer
   private KubernetesClient client;
-
-  @BeforeEach
-  void setUp() {
-    server = new FaultInjectingApiServer();
-    client = server.newClient();
-  }
-
-  @AfterEach
-  void tearDown() {
-    client.close();
-    server.close();
-  }
 
   private static Pod withManagedFields(String name) {
     return new PodBuilder().withNewMetadata().withName(name)

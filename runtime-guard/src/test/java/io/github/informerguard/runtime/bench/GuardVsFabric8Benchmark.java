@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -69,7 +70,9 @@ public final class GuardVsFabric8Benchmark {
     GUARD("guard"),
     FABRIC8("fabric8"),
     /** The guard with the whole list in one page, to show what its pagination costs. */
-    GUARD_ONE_PAGE("guard-1p");
+    GUARD_ONE_PAGE("guard-1p"),
+    /** The guard with {@code streamingList()} (WatchList), which the mock server serves. */
+    GUARD_STREAM("guard-stream");
 
     final String label;
 
@@ -86,12 +89,15 @@ public final class GuardVsFabric8Benchmark {
       if (this == GUARD_ONE_PAGE) {
         b.pageSize(1_000_000);
       }
+      if (this == GUARD_STREAM) {
+        b.streamingList();
+      }
       return tune.apply(b).build();
     }
   }
 
   /** Counts what a handler receives; retains nothing. */
-  static final class CountingHandler implements ResourceEventHandler<Pod> {
+  static class CountingHandler implements ResourceEventHandler<Pod> {
     final AtomicLong adds = new AtomicLong();
     final AtomicLong updates = new AtomicLong();
     final AtomicLong deletes = new AtomicLong();
@@ -112,14 +118,53 @@ public final class GuardVsFabric8Benchmark {
     }
   }
 
+  /**
+   * Counts, and for every update of the event burst records the time from the server's
+   * {@code update} call to this handler's return: the same end-to-end figure for both informers
+   * (transport, informer queueing, dispatch), over the burst only (not the sync's adds).
+   */
+  static final class BurstLagHandler extends CountingHandler {
+    final AtomicLongArray sentNanos = new AtomicLongArray(EVENTS);
+    final AtomicLongArray lagNanos = new AtomicLongArray(EVENTS);
+    private final int size;
+    private final int generation;
+
+    BurstLagHandler(int size, int generation) {
+      this.size = size;
+      this.generation = generation;
+    }
+
+    @Override
+    public void onUpdate(Pod oldObj, Pod newObj) {
+      int k = Integer.parseInt(newObj.getMetadata().getLabels().get("version").substring(1)) - generation;
+      int i = k * size + Integer.parseInt(newObj.getMetadata().getName().substring("pod-".length()));
+      if (i >= 0 && i < EVENTS && sentNanos.get(i) != 0) {
+        lagNanos.set(i, System.nanoTime() - sentNanos.get(i));
+      }
+      super.onUpdate(oldObj, newObj);
+    }
+
+    /** p50, p95, p99 and max of the recorded lags, in ms (nearest rank). */
+    double[] percentilesMillis() {
+      long[] v = new long[EVENTS];
+      for (int i = 0; i < EVENTS; i++) {
+        v[i] = lagNanos.get(i);
+      }
+      java.util.Arrays.sort(v);
+      return new double[] {v[(int) Math.ceil(0.50 * EVENTS) - 1] / 1e6, v[(int) Math.ceil(0.95 * EVENTS) - 1] / 1e6,
+          v[(int) Math.ceil(0.99 * EVENTS) - 1] / 1e6, v[EVENTS - 1] / 1e6};
+    }
+  }
+
   record SyncSample(double millis, double heapBytesPerObject, int lists) {}
 
-  record StormSample(int peak, int peakSecond, int lists, long spanMillis, long recoveryMillis) {}
+  record StormSample(int peak, int peakSecond, int lists, long spanMillis, long recoveryMillis, long maxGapMillis) {}
 
   private final List<Integer> sizes;
   private final int reps;
   private final StringBuilder report = new StringBuilder();
   private HandlerHealth lastLag;
+  private double[] lastBurstLag;
 
   GuardVsFabric8Benchmark(List<Integer> sizes, int reps) {
     this.sizes = sizes;
@@ -166,6 +211,7 @@ public final class GuardVsFabric8Benchmark {
       String eventsRow = null;
       List<String> lagRows = new ArrayList<>();
       List<HandlerHealth> lags = new ArrayList<>();
+      Map<Impl, List<double[]>> burstLags = new LinkedHashMap<>();
       for (int size : sizes) {
         while (created < size) {
           server.create(String.format("pod-%06d", created), labels(created, 0));
@@ -191,12 +237,16 @@ public final class GuardVsFabric8Benchmark {
         double gSync = median(samples.get(Impl.GUARD), SyncSample::millis);
         double fSync = median(samples.get(Impl.FABRIC8), SyncSample::millis);
         double oneSync = median(samples.get(Impl.GUARD_ONE_PAGE), SyncSample::millis);
+        double streamSync = median(samples.get(Impl.GUARD_STREAM), SyncSample::millis);
         double gHeap = median(samples.get(Impl.GUARD), SyncSample::heapBytesPerObject);
         double fHeap = median(samples.get(Impl.FABRIC8), SyncSample::heapBytesPerObject);
         syncRows.add(row("time to sync (list applied, watch open)", size, fmt(gSync, "ms"), fmt(fSync, "ms"),
             gSync / fSync, "<= 0.8x"));
         syncRows.add(row("same, guard listing everything in one page (`pageSize(1_000_000)`)", size, fmt(oneSync, "ms"),
             fmt(fSync, "ms"), oneSync / fSync, "info"));
+        syncRows.add(row("same, guard streaming the list (`streamingList()`; the mock server sends one WebSocket frame "
+            + "per object from one thread, a real API server streams from its watch cache)", size, fmt(streamSync, "ms"),
+            fmt(fSync, "ms"), streamSync / fSync, "info"));
         heapRows.add(row("retained heap per cached object (after GC)", size, fmt(gHeap, "B"), fmt(fHeap, "B"),
             gHeap / fHeap, "<= 1.0x"));
         listRows.add(row("LIST requests per sync (guard pages by " + GuardedInformerBuilder.DEFAULT_PAGE_SIZE
@@ -209,6 +259,8 @@ public final class GuardVsFabric8Benchmark {
           Map<Impl, List<Double>> rates = new LinkedHashMap<>();
           rates.put(Impl.GUARD, new ArrayList<>());
           rates.put(Impl.FABRIC8, new ArrayList<>());
+          burstLags.put(Impl.GUARD, new ArrayList<>());
+          burstLags.put(Impl.FABRIC8, new ArrayList<>());
           List<Double> producer = new ArrayList<>();
           for (int rep = 0; rep < Math.max(3, reps - 2); rep++) {
             for (Impl impl : order(rep)) {
@@ -219,6 +271,9 @@ public final class GuardVsFabric8Benchmark {
                     + "max queue depth %d%n", ms(lastLag.lagP50()), ms(lastLag.lagP95()), ms(lastLag.lagP99()),
                     ms(lastLag.lagMax()), lastLag.maxPending());
               }
+              burstLags.get(impl).add(lastBurstLag);
+              System.out.printf("  events %-7s burst lag (server update to handler return): p50 %.1f ms, p95 %.1f ms, "
+                  + "p99 %.1f ms, max %.1f ms%n", impl.label, lastBurstLag[0], lastBurstLag[1], lastBurstLag[2], lastBurstLag[3]);
               rates.get(impl).add(r[0]);
               producer.add(r[1]);
               System.out.printf("  events %-7s: %,.0f events/s delivered to the handler (server produced %,.0f/s)%n",
@@ -231,6 +286,16 @@ public final class GuardVsFabric8Benchmark {
               + "produces about " + String.format(Locale.ROOT, "%,.0f", median(producer)) + "/s)", size,
               String.format(Locale.ROOT, "%,.0f/s", g), String.format(Locale.ROOT, "%,.0f/s", f), g / f, "info (higher is better)");
           ratios.put("events", new double[] {g, f});
+          String[] names = {"p50", "p95", "p99", "max"};
+          for (int q = 0; q < names.length; q++) {
+            int qq = q;
+            double gq = median(burstLags.get(Impl.GUARD), v -> v[qq]);
+            double fq = median(burstLags.get(Impl.FABRIC8), v -> v[qq]);
+            lagRows.add(row("handler lag " + names[q] + " under the " + String.format("%,d", EVENTS) + "-event burst "
+                + "(server's update call to the handler's return; burst only)", size,
+                String.format(Locale.ROOT, "%.1f ms", gq), String.format(Locale.ROOT, "%.1f ms", fq), gq / fq,
+                "info (lower is better)"));
+          }
           lagRows.add(row("guard handler lag, event arrival to handler return, p50 / p95 / p99 / max over the handler's"
               + " life (the sync's adds, then that burst; fabric8 has no such figure)", size,
               String.format(Locale.ROOT, "%.0f / %.0f / %.0f / %.0f ms", median(lags, h -> ms(h.lagP50())),
@@ -283,6 +348,7 @@ public final class GuardVsFabric8Benchmark {
           fmt(gRec, "ms"), fmt(median(storms.get("fabric8"), StormSample::recoveryMillis), "ms"), Double.NaN,
           "guard <= 6 s" + (gRec <= 6000 ? " met" : " **missed**")));
       ratios.put("storm", new double[] {g, f});
+      bigStorm(server, client);
     }
     line("");
     line("Load average at the end: " + loadAverage() + ".");
@@ -296,6 +362,38 @@ public final class GuardVsFabric8Benchmark {
   }
 
   // ---------------------------------------------------------------- measurements
+
+  /**
+   * {@code bench.bigStorm} informers (default 200; 0 skips it) on one client and the default
+   * shared budget, hit by one compaction, once per implementation: shows whether the guard's
+   * recovery time is the budget's pacing, (n - 1) x refill interval, or something else.
+   */
+  private void bigStorm(FaultInjectingApiServer server, KubernetesClient client) throws Exception {
+    int n = Integer.getInteger("bench.bigStorm", 200);
+    if (n <= 0) {
+      return;
+    }
+    RelistBudget d = RelistBudget.defaultShared();
+    long pacedMillis = (n - d.burst()) * d.refillInterval().toMillis();
+    Map<Impl, StormSample> samples = new LinkedHashMap<>();
+    for (Impl impl : List.of(Impl.FABRIC8, Impl.GUARD)) {
+      StormSample s = storm(server, client, impl, Function.identity(), n);
+      samples.put(impl, s);
+      System.out.printf("  storm-%d %-7s: peak %d LISTs per 1 s, %d LISTs over %d ms (largest gap %d ms), all watching "
+          + "again after %d ms%n", n, impl.label, s.peakSecond(), s.lists(), s.spanMillis(), s.maxGapMillis(),
+          s.recoveryMillis());
+    }
+    StormSample g = samples.get(Impl.GUARD);
+    StormSample f = samples.get(Impl.FABRIC8);
+    line(row("LIST calls in the busiest 1 s after one compaction hits " + n + " informers (one run each)", STORM_PODS,
+        Integer.toString(g.peakSecond()), Integer.toString(f.peakSecond()), (double) g.peakSecond() / f.peakSecond(), "info"));
+    line(row("same, time from first to last of the " + n + " re-lists (the budget's pacing: (" + n + " - "
+        + d.burst() + ") x " + d.refillInterval().toMillis() + " ms = " + String.format(Locale.ROOT, "%,d", pacedMillis)
+        + " ms; largest gap between two guard LISTs " + g.maxGapMillis() + " ms)", STORM_PODS,
+        fmt(g.spanMillis(), "ms"), fmt(f.spanMillis(), "ms"), Double.NaN, "info"));
+    line(row("same, recovery: until all " + n + " re-listed and watch again", STORM_PODS, fmt(g.recoveryMillis(), "ms"),
+        fmt(f.recoveryMillis(), "ms"), Double.NaN, "info"));
+  }
 
   /**
    * Heap per cached object on pods as real clusters hold them: four managedFields entries
@@ -486,7 +584,8 @@ public final class GuardVsFabric8Benchmark {
   /** Returns {events per second at the handler, events per second the server produced}. */
   private double[] events(FaultInjectingApiServer server, KubernetesClient client, Impl impl, int size, int rep)
       throws Exception {
-    CountingHandler handler = new CountingHandler();
+    int generation = 1000 * (rep + 1) + (impl == Impl.GUARD ? 1 : 2);
+    BurstLagHandler handler = new BurstLagHandler(size, generation);
     SharedIndexInformer<Pod> informer = impl.create(client, "bench-events", Function.identity());
     informer.addEventHandler(handler);
     try {
@@ -494,14 +593,15 @@ public final class GuardVsFabric8Benchmark {
       await(() -> informer.hasSynced() && informer.isWatching() && handler.adds.get() == size,
           impl + " synced for the event run");
       await(() -> server.openWatches() == 1, "watch registered at the server");
-      int generation = 1000 * (rep + 1) + (impl == Impl.GUARD ? 1 : 2);
       long t0 = System.nanoTime();
       for (int i = 0; i < EVENTS; i++) {
+        handler.sentNanos.set(i, System.nanoTime());
         server.update(String.format("pod-%06d", i % size), labels(i % size, generation + i / size));
       }
       long produced = System.nanoTime();
       await(() -> handler.updates.get() >= EVENTS, impl + " handler saw every update");
       long t1 = System.nanoTime();
+      lastBurstLag = handler.percentilesMillis();
       if (informer instanceof GuardedInformer<Pod> g) {
         lastLag = g.health().handlers().get(0);
       }
@@ -514,25 +614,30 @@ public final class GuardVsFabric8Benchmark {
 
   private StormSample storm(FaultInjectingApiServer server, KubernetesClient client, Impl impl,
       Function<GuardedInformerBuilder<Pod>, GuardedInformerBuilder<Pod>> tune) throws Exception {
+    return storm(server, client, impl, tune, STORM_INFORMERS);
+  }
+
+  private StormSample storm(FaultInjectingApiServer server, KubernetesClient client, Impl impl,
+      Function<GuardedInformerBuilder<Pod>, GuardedInformerBuilder<Pod>> tune, int count) throws Exception {
     List<SharedIndexInformer<Pod>> informers = new ArrayList<>();
     try {
-      for (int i = 0; i < STORM_INFORMERS; i++) {
+      for (int i = 0; i < count; i++) {
         SharedIndexInformer<Pod> informer = impl.create(client, "bench-storm-" + i, tune);
         informer.start();
         informers.add(informer);
       }
       await(() -> informers.stream().allMatch(i -> i.hasSynced() && i.isWatching())
-          && server.openWatches() == STORM_INFORMERS, impl + " storm informers watching");
+          && server.openWatches() == count, impl + " storm informers watching");
       server.clearRequestLog();
       server.compact();
       long hit = System.nanoTime();
       server.goneToAllWatches();
-      await(() -> server.lists().size() >= STORM_INFORMERS && server.openWatches() == STORM_INFORMERS
+      await(() -> server.lists().size() >= count && server.openWatches() == count
           && informers.stream().allMatch(SharedIndexInformer::isWatching), impl + " re-listed and watching again");
       long recovered = System.nanoTime();
       List<Long> lists = server.lists().stream().map(FaultInjectingApiServer.Request::nanoTime).sorted().toList();
       return new StormSample(Storm.maxInWindow(lists, STORM_WINDOW_MILLIS), Storm.maxInWindow(lists, 1000),
-          lists.size(), Storm.spanMillis(lists), (recovered - hit) / 1_000_000);
+          lists.size(), Storm.spanMillis(lists), (recovered - hit) / 1_000_000, maxGapMillis(lists));
     } finally {
       informers.forEach(SharedIndexInformer::close);
       await(() -> server.openWatches() == 0, "storm watches closed");
@@ -607,6 +712,14 @@ public final class GuardVsFabric8Benchmark {
     Collections.sort(sorted);
     int n = sorted.size();
     return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
+  private static long maxGapMillis(List<Long> sortedNanos) {
+    long max = 0;
+    for (int i = 1; i < sortedNanos.size(); i++) {
+      max = Math.max(max, sortedNanos.get(i) - sortedNanos.get(i - 1));
+    }
+    return max / 1_000_000;
   }
 
   private static double ms(Duration d) {

@@ -52,7 +52,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>{@link #cleanCloseNextWatches(int)}: a watch from a resourceVersion ends cleanly with no event;</li>
  *   <li>{@link #failNextLists(int, int, int)}: 429 (with Retry-After) or 500 on LIST;</li>
  *   <li>{@link TcpFaultProxy} in front of it: TCP resets and held watch handshakes;</li>
- *   <li>{@link #slowLists(Duration)}; {@link #expireContinueTokens()}; {@link #sendBookmarks()}.</li>
+ *   <li>{@link #slowLists(Duration)}; {@link #expireContinueTokens()}; {@link #sendBookmarks()};</li>
+ *   <li>streaming lists (WatchList, {@code sendInitialEvents=true}): served as Kubernetes 1.27+
+ *       does (every object as ADDED, then a bookmark annotated {@code k8s.io/initial-events-end}),
+ *       refused with a status ({@link #refuseStreamingLists(int)}) or ignored as an older server
+ *       would ({@link #ignoreStreamingLists()}).</li>
  * </ul>
  *
  * Objects are changed through this class (create/update/delete), not over HTTP; the server
@@ -88,6 +92,8 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private volatile int listFailureCode = 500;
   private volatile int listRetryAfterSeconds;
   private volatile Duration listDelay = Duration.ZERO;
+  private volatile int streamingListRefusal; // 0: served
+  private volatile boolean streamingListIgnored;
   private long rv = 1000;
   private long compactedRv;
   private final KubernetesMockServer server;
@@ -286,6 +292,16 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     listFailures.set(n);
   }
 
+  /** Watches with {@code sendInitialEvents=true} get HTTP {@code code} (e.g. 422 when the WatchList feature is off). */
+  public void refuseStreamingLists(int code) {
+    streamingListRefusal = code;
+  }
+
+  /** {@code sendInitialEvents} is ignored, as by a server that predates it: no end-of-initial-events bookmark. */
+  public void ignoreStreamingLists() {
+    streamingListIgnored = true;
+  }
+
   public void slowLists(Duration delay) {
     listDelay = delay;
   }
@@ -419,13 +435,17 @@ public final class FaultInjectingApiServer implements AutoCloseable {
       }
       return r;
     }
+    boolean streaming = "true".equals(query.get("sendInitialEvents")) && !streamingListIgnored;
+    if (streaming && streamingListRefusal > 0) {
+      return status(streamingListRefusal, "Invalid", "sendInitialEvents is forbidden: the WatchList feature is off");
+    }
     Map<String, String> selector = parseSelector(query.get("labelSelector"));
     String requestedRv = query.get("resourceVersion");
     boolean bookmarks = "true".equals(query.get("allowWatchBookmarks"));
     return new MockResponse().withWebSocketUpgrade(new WebSocketListener() {
       @Override
       public void onOpen(WebSocket ws, Response response) {
-        open(ws, requestedRv, selector, bookmarks);
+        open(ws, requestedRv, selector, bookmarks, streaming);
       }
 
       @Override
@@ -445,7 +465,8 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     });
   }
 
-  private void open(WebSocket ws, String requestedRv, Map<String, String> selector, boolean bookmarks) {
+  private void open(WebSocket ws, String requestedRv, Map<String, String> selector, boolean bookmarks,
+      boolean streaming) {
     boolean hasRv = requestedRv != null && !requestedRv.isEmpty() && !requestedRv.equals("0");
     if (hasRv && cleanCloses.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
       close(ws, 1000, "");
@@ -469,6 +490,11 @@ public final class FaultInjectingApiServer implements AutoCloseable {
           if (matches(p, selector)) {
             send(ws, frame("ADDED", p));
           }
+        }
+        if (streaming) {
+          Pod end = new PodBuilder().withNewMetadata().withResourceVersion(Long.toString(rv))
+              .addToAnnotations("k8s.io/initial-events-end", "true").endMetadata().build();
+          send(ws, frame("BOOKMARK", end));
         }
       }
       watches.put(ws, new Subscriber(ws, selector, bookmarks));

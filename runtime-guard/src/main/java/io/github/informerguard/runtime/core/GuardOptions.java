@@ -1,10 +1,13 @@
-package io.github.informerguard.runtime;
+package io.github.informerguard.runtime.core;
 
-import io.fabric8.kubernetes.client.informers.ExceptionHandler;
+import io.github.informerguard.runtime.RelistBudget;
 import java.time.Duration;
 
-/** The validated settings of one informer, fixed when it is built. */
-record GuardOptions(
+/**
+ * The validated settings of one informer, fixed when it is built. Each client's builder makes
+ * one; not for use outside informer-guard.
+ */
+public record GuardOptions(
     String name,
     long pageSize,
     Duration resyncPeriod,
@@ -18,12 +21,12 @@ record GuardOptions(
     Duration staleCloseThreshold,
     Duration closeTimeout,
     Duration startTimeout,
-    ExceptionHandler exceptionHandler,
+    RetryPolicy exceptionHandler,
     Long seed,
     Ticker ticker) {
 
   /** The same options with another exception handler. */
-  GuardOptions withExceptionHandler(ExceptionHandler handler) {
+  GuardOptions withExceptionHandler(RetryPolicy handler) {
     return new GuardOptions(name, pageSize, resyncPeriod, resyncFloor, allowShortResync, jitter, backoffBase,
         backoffCap, relistBudget, watchTimeout, staleCloseThreshold, closeTimeout, startTimeout, handler, seed,
         ticker);
@@ -35,7 +38,7 @@ record GuardOptions(
    * @throws IllegalArgumentException if negative, or positive and below the floor while short
    *     periods are not allowed
    */
-  long checkResync(long periodMillis, String where) {
+  public long checkResync(long periodMillis, String where) {
     if (periodMillis < 0) {
       throw new IllegalArgumentException(where + ": resync period must be 0 (disabled) or positive, was "
           + periodMillis + " ms");

@@ -1,13 +1,7 @@
-package io.github.informerguard.runtime;
+package io.github.informerguard.runtime.core;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.KubernetesResourceList;
-import io.fabric8.kubernetes.api.model.ListOptions;
-import io.fabric8.kubernetes.api.model.Status;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.Watch;
-import io.fabric8.kubernetes.client.Watcher;
-import io.fabric8.kubernetes.client.WatcherException;
+import io.github.informerguard.runtime.InformerLifecycleListener;
+import io.github.informerguard.runtime.core.WatchSink.EventType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -36,13 +30,13 @@ import org.slf4j.LoggerFactory;
  *   <li>Failures back off with full jitter; Retry-After on 429/503 is a lower bound.</li>
  * </ul>
  *
- * <p>Watch callbacks arrive on fabric8's threads; they are only queued here and applied by the
- * reflector thread, so the store has exactly one writer. fabric8's raw watch would reconnect by
- * itself after a drop; {@link Watcher#reconnecting()} is the hook where we learn about it, and
- * the reflector then replaces that watch with its own, so reconnects are counted, jittered and
- * see handshake errors.
+ * <p>Watch callbacks arrive on the client's threads (through the adapter's {@link WatchSink});
+ * they are only queued here and applied by the reflector thread, so the store has exactly one
+ * writer. A dropped connection ({@link WatchSink#disconnected()}) is replaced by the reflector's
+ * own watch, so reconnects are counted, jittered and see handshake errors. The transport and the
+ * meaning of its errors are the {@link ClientAdapter}'s; nothing here knows a client.
  */
-final class Reflector<T extends HasMetadata> {
+final class Reflector<T> {
   private static final Logger LOG = LoggerFactory.getLogger(Reflector.class);
 
   interface Callbacks {
@@ -59,9 +53,9 @@ final class Reflector<T extends HasMetadata> {
     int generation();
   }
 
-  private record Event<T>(int generation, Watcher.Action action, T obj, long arrivedNanos) implements Signal {}
+  private record Event<T>(int generation, EventType action, T obj, long arrivedNanos) implements Signal {}
 
-  private record Closed(int generation, WatcherException cause) implements Signal {}
+  private record Closed(int generation, Throwable cause) implements Signal {}
 
   private record Disconnected(int generation) implements Signal {}
 
@@ -81,7 +75,7 @@ final class Reflector<T extends HasMetadata> {
   static final long RETRY_AFTER_UNKNOWN_MILLIS = 1000;
 
   private final GuardOptions options;
-  private final ListWatch<T> listWatch;
+  private final ClientAdapter<T> listWatch;
   private final GuardedStore<T> store;
   private final InformerCounters counters;
   private final Callbacks callbacks;
@@ -89,7 +83,7 @@ final class Reflector<T extends HasMetadata> {
   private final InformerLifecycleListener lifecycle;
   private final Backoff backoff;
   private final RandomGenerator random;
-  // fabric8's threads add watch callbacks; only the reflector thread takes them
+  // the client's threads add watch callbacks; only the reflector thread takes them
   private final LinkedBlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
 
   // written only by the reflector thread; volatile because health() and the informer read them
@@ -97,20 +91,23 @@ final class Reflector<T extends HasMetadata> {
   private volatile Instant lastSyncTime;
   private volatile boolean synced;
   private volatile boolean watching;
-  private volatile Watch currentWatch; // set by the reflector, closed by stop() from any thread
+  private volatile WatchHandle currentWatch; // set by the reflector, closed by stop() from any thread
   private int generation; // reflector thread only: signals of older watches are ignored
+  // reflector thread only: the server refused a streaming list, or does not know it; page from now on
+  private boolean streamingRefused;
   // reflector thread only: when what is being applied now reached the informer (handler lag)
   private long arrivalNanos;
   /**
    * Guards {@link #inHandshake}. {@link #interrupt(Thread)} must not interrupt the reflector while
    * it is inside the transport's watch call: fabric8 then stops waiting but goes on opening the
-   * watch, which nobody holds and which reconnects forever. Instead the reflector closes the new
+   * watch, which nobody holds and which reconnects forever. (A client whose handshake ignores
+   * interruption is made to return by {@link ClientAdapter#abortInFlight()}.) Instead the reflector closes the new
    * watch itself as soon as the call returns and it sees that the informer is stopping.
    */
   private final Object handshake = new Object();
   private boolean inHandshake;
 
-  Reflector(GuardOptions options, ListWatch<T> listWatch, GuardedStore<T> store, InformerCounters counters,
+  Reflector(GuardOptions options, ClientAdapter<T> listWatch, GuardedStore<T> store, InformerCounters counters,
       Callbacks callbacks, ObjectTransform<T> transform, InformerLifecycleListener lifecycle,
       RandomGenerator random) {
     this.options = options;
@@ -147,7 +144,7 @@ final class Reflector<T extends HasMetadata> {
 
   /** Closes the current watch, if any; safe from any thread. */
   void closeWatch() {
-    Watch w = currentWatch;
+    WatchHandle w = currentWatch;
     if (w != null) {
       try {
         w.close();
@@ -157,12 +154,20 @@ final class Reflector<T extends HasMetadata> {
     }
   }
 
-  /** Interrupts the reflector thread (stop()), unless it is in a watch handshake; see {@link #handshake}. */
+  /**
+   * Interrupts the reflector thread (stop()), unless it is in a watch handshake (see
+   * {@link #handshake}), and makes the adapter end its in-flight calls.
+   */
   void interrupt(Thread reflectorThread) {
     synchronized (handshake) {
       if (!inHandshake) {
         reflectorThread.interrupt();
       }
+    }
+    try {
+      listWatch.abortInFlight();
+    } catch (RuntimeException e) {
+      LOG.debug("informer-guard {}: aborting in-flight calls failed", options.name(), e);
     }
   }
 
@@ -178,7 +183,7 @@ final class Reflector<T extends HasMetadata> {
             counters.relists.incrementAndGet();
             options.relistBudget().acquire();
           }
-          list(!firstList);
+          sync(!firstList);
           failures = 0; // the server answered in full: a later failure starts a new backoff series
           needList = false;
           firstList = false;
@@ -215,7 +220,8 @@ final class Reflector<T extends HasMetadata> {
           break;
         }
         UserCode.rethrowIfFatal(t);
-        if (isGone(t)) {
+        Failure failure = classify(t);
+        if (failure.gone()) {
           counters.goneSeen.incrementAndGet();
           LOG.info("informer-guard {}: 410 Gone ({}); re-listing", options.name(), t.getMessage());
           needList = true;
@@ -240,7 +246,7 @@ final class Reflector<T extends HasMetadata> {
         }
         LOG.warn("informer-guard {}: {} failed ({}); retrying after a backoff", options.name(),
             needList ? "list" : "watch", t.toString());
-        if (!backOffQuietly(failures++, retryAfterMillis(t), t)) {
+        if (!backOffQuietly(failures++, retryAfterMillis(failure), t)) {
           break;
         }
       }
@@ -267,12 +273,108 @@ final class Reflector<T extends HasMetadata> {
   }
 
   /**
+   * The (re)list: streamed when the adapter is asked to ({@link ClientAdapter#streamsInitialList()})
+   * and the server has not refused it, else paged. A refusal (a permanent status on the
+   * handshake, or a server that does not stream the initial events) switches this informer to
+   * paged lists for good; a transient failure is retried like any other.
+   */
+  private void sync(boolean relist) throws Exception {
+    if (listWatch.streamsInitialList() && !streamingRefused) {
+      try {
+        if (streamList(relist)) {
+          return;
+        }
+      } catch (InterruptedException | GoneException e) {
+        throw e;
+      } catch (Exception e) {
+        if (callbacks.stopping() || classify(e).kind() != Failure.Kind.FATAL) {
+          throw e;
+        }
+        streamingRefused = true;
+        LOG.info("informer-guard {}: the server refused the streaming list ({}); using paginated lists",
+            options.name(), e.toString());
+      }
+    }
+    list(relist);
+  }
+
+  /**
+   * One streaming list: a watch that sends every object as ADDED, then the bookmark that ends
+   * the initial events, whose resourceVersion is the list's. Applies the objects as they arrive
+   * (the informer holds one object in flight, not a page); objects not sent are deleted at the
+   * end, as after a paged list. Closes the watch at the end: the reflector then watches from the
+   * bookmark's resourceVersion as after any list. Returns false when this attempt has to be
+   * replaced by a paged list (the connection dropped, the watch closed before the bookmark, or
+   * the server does not stream initial events, which also sets {@link #streamingRefused}).
+   */
+  private boolean streamList(boolean relist) throws Exception {
+    int gen = ++generation;
+    signals.clear();
+    String before = lastResourceVersion;
+    callbacks.beforeList(before);
+    boolean wasEmpty = store.size() == 0;
+    Set<String> seen = new HashSet<>();
+    long timeoutSeconds = Math.max(1, options.watchTimeout().toSeconds());
+    counters.listRequests.incrementAndGet(); // a streamed list is one request
+    WatchHandle watch = connect(() -> listWatch.watchList(timeoutSeconds, new GenerationSink(gen)));
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds) + TimeUnit.SECONDS.toNanos(1);
+      while (true) {
+        Signal s = nextSignal(gen, deadline);
+        if (s == null) {
+          return false; // the server never ended the initial events: page this time
+        }
+        if (s instanceof Event<?> raw) {
+          @SuppressWarnings("unchecked")
+          Event<T> e = (Event<T>) raw;
+          if (e.action() == EventType.ADDED) {
+            arrivalNanos = e.arrivedNanos();
+            seen.add(store.upsertIfChanged(transform.apply(e.obj())));
+            continue;
+          }
+          if (e.action() == EventType.BOOKMARK && listWatch.initialEventsEnd(e.obj())) {
+            String rv = listWatch.resourceVersion(e.obj());
+            store.retainOnly(seen);
+            lastResourceVersion = rv;
+            lastSyncTime = Instant.now();
+            synced = true;
+            lifecycle.onSynced(rv, store.size(), relist);
+            callbacks.listApplied(rv, wasEmpty && seen.isEmpty());
+            return true;
+          }
+          if (e.action() != EventType.ERROR) {
+            // a server that ignores sendInitialEvents sends plain bookmarks and changes instead
+            streamingRefused = true;
+            LOG.info("informer-guard {}: the server does not stream the initial list ({} before the end "
+                + "bookmark); using paginated lists", options.name(), e.action());
+          }
+          return false;
+        } else if (s instanceof Disconnected) {
+          return false;
+        } else if (s instanceof Closed c) {
+          if (c.cause() == null) {
+            return false;
+          }
+          throw c.cause() instanceof Exception ex ? ex : new IllegalStateException(c.cause());
+        }
+      }
+    } finally {
+      currentWatch = null;
+      try {
+        watch.close();
+      } catch (RuntimeException e) {
+        LOG.debug("informer-guard {}: closing the streaming list's watch failed", options.name(), e);
+      }
+    }
+  }
+
+  /**
    * Lists in pages and applies each page to the store as it arrives, so the informer never holds
    * more than the page being applied and the one being fetched (not the whole list); objects the
    * list did not return are deleted at the end. The next page is fetched on a short-lived
    * {@code -list} thread while the reflector applies the current one.
    */
-  private void list(boolean relist) throws GoneException, InterruptedException {
+  private void list(boolean relist) throws Exception {
     String before = lastResourceVersion;
     callbacks.beforeList(before);
     boolean wasEmpty = store.size() == 0;
@@ -283,20 +385,17 @@ final class Reflector<T extends HasMetadata> {
       return t;
     });
     try {
-      KubernetesResourceList<T> page = listPage(null);
-      String listResourceVersion = page.getMetadata() == null ? null : page.getMetadata().getResourceVersion();
+      ListPage<T> page = listPage(null);
+      String listResourceVersion = page.resourceVersion();
       while (true) {
         if (callbacks.stopping()) {
           throw new InterruptedException("stopped during list");
         }
-        String token = page.getMetadata() == null ? null : page.getMetadata().getContinue();
-        Future<KubernetesResourceList<T>> next = token == null || token.isEmpty() ? null
-            : prefetcher.submit(() -> listPage(token));
+        String token = page.continueToken();
+        Future<ListPage<T>> next = page.last() ? null : prefetcher.submit(() -> listPage(token));
         arrivalNanos = System.nanoTime();
-        if (page.getItems() != null) {
-          for (T item : page.getItems()) {
-            seen.add(store.upsertIfChanged(transform.apply(item)));
-          }
+        for (T item : page.items()) {
+          seen.add(store.upsertIfChanged(transform.apply(item)));
         }
         if (next == null) {
           break;
@@ -317,17 +416,12 @@ final class Reflector<T extends HasMetadata> {
   }
 
   /** One LIST request: {@code limit}, the continue token, and no resourceVersion (a consistent read). */
-  private KubernetesResourceList<T> listPage(String continueToken) throws GoneException {
-    ListOptions o = new ListOptions();
-    o.setLimit(options.pageSize());
-    if (continueToken != null) {
-      o.setContinue(continueToken);
-    }
+  private ListPage<T> listPage(String continueToken) throws Exception {
     counters.listRequests.incrementAndGet();
     try {
-      return listWatch.list(o);
-    } catch (KubernetesClientException e) {
-      if (continueToken != null && statusCode(e) == 410) {
+      return listWatch.list(options.pageSize(), continueToken);
+    } catch (Exception e) {
+      if (continueToken != null && !callbacks.stopping() && classify(e).gone()) {
         throw new GoneException(InformerLifecycleListener.RelistReason.CONTINUE_EXPIRED,
             "continue token expired during a paginated list", e);
       }
@@ -335,28 +429,25 @@ final class Reflector<T extends HasMetadata> {
     }
   }
 
-  private static <P> P awaitPage(Future<P> next) throws GoneException, InterruptedException {
+  private static <P> P awaitPage(Future<P> next) throws Exception {
     try {
       return next.get();
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
-      if (cause instanceof GoneException gone) {
-        throw gone;
-      }
-      if (cause instanceof RuntimeException r) {
-        throw r;
+      if (cause instanceof Exception ex) {
+        throw ex;
       }
       if (cause instanceof Error err) {
         throw err;
       }
-      throw new KubernetesClientException("listing a page failed", cause);
+      throw e;
     } catch (InterruptedException e) {
       next.cancel(true);
       throw e;
     }
   }
 
-  private WatchEnd watchOnce(boolean reconnect) throws InterruptedException, GoneException, WatcherException {
+  private WatchEnd watchOnce(boolean reconnect) throws Exception {
     int gen = ++generation;
     signals.clear();
     long base = Math.max(1, options.watchTimeout().toMillis());
@@ -364,30 +455,9 @@ final class Reflector<T extends HasMetadata> {
     synchronized (random) {
       lifetimeMillis = base + (long) (random.nextDouble() * base);
     }
-    ListOptions o = new ListOptions();
-    o.setResourceVersion(lastResourceVersion);
-    o.setAllowWatchBookmarks(true);
-    o.setTimeoutSeconds(Math.max(1, lifetimeMillis / 1000));
     String startedFrom = lastResourceVersion;
-    synchronized (handshake) {
-      if (callbacks.stopping()) {
-        throw new InterruptedException("stopped before the watch");
-      }
-      inHandshake = true;
-    }
-    Watch watch;
-    try {
-      watch = listWatch.watch(o, new GenerationWatcher(gen));
-    } finally {
-      synchronized (handshake) {
-        inHandshake = false;
-      }
-    }
-    currentWatch = watch;
-    if (callbacks.stopping()) {
-      closeWatch();
-      throw new InterruptedException("stopped while connecting");
-    }
+    long timeoutSeconds = Math.max(1, lifetimeMillis / 1000);
+    WatchHandle watch = connect(() -> listWatch.watch(startedFrom, timeoutSeconds, new GenerationSink(gen)));
     watching = true;
     if (reconnect) {
       lifecycle.onWatchReconnected(startedFrom);
@@ -397,13 +467,9 @@ final class Reflector<T extends HasMetadata> {
     boolean sawEvent = false;
     try {
       while (true) {
-        long remaining = deadline - System.nanoTime();
-        if (remaining <= 0) {
+        Signal s = nextSignal(gen, deadline);
+        if (s == null) {
           return WatchEnd.RESUME_NOW; // periodic restart: a silently dead connection cannot last forever
-        }
-        Signal s = signals.poll(remaining, TimeUnit.NANOSECONDS);
-        if (s == null || s.generation() != gen) {
-          continue;
         }
         if (s instanceof Event<?> e) {
           @SuppressWarnings("unchecked")
@@ -411,9 +477,9 @@ final class Reflector<T extends HasMetadata> {
           apply(event);
           sawEvent = true;
         } else if (s instanceof Disconnected) {
-          // fabric8 reports a TCP reset and a clean close alike through reconnecting(), so this
-          // is no evidence of a stale resourceVersion: resume from it, without a list. fabric8
-          // 8.x reports a clean close with no message within 2 s itself, as a 410 (below).
+          // a dropped connection (fabric8 reports a TCP reset and a clean close alike through
+          // reconnecting()) is no evidence of a stale resourceVersion: resume from it, without a
+          // list. fabric8 8.x reports a clean close with no message within 2 s itself, as a 410 (below).
           return sawEvent ? WatchEnd.RESUME_NOW : WatchEnd.RESUME_AFTER_BACKOFF;
         } else if (s instanceof Closed c) {
           if (c.cause() == null) {
@@ -424,10 +490,13 @@ final class Reflector<T extends HasMetadata> {
             }
             return sawEvent ? WatchEnd.RESUME_NOW : WatchEnd.RESUME_AFTER_BACKOFF;
           }
-          if (c.cause().isHttpGone()) {
+          if (classify(c.cause()).gone()) {
             throw new GoneException(InformerLifecycleListener.RelistReason.GONE, "watch ended with 410 Gone (" + c.cause().getMessage() + ")", c.cause());
           }
-          throw c.cause();
+          if (c.cause() instanceof Exception ex) {
+            throw ex;
+          }
+          throw (Error) c.cause();
         }
       }
     } finally {
@@ -441,13 +510,60 @@ final class Reflector<T extends HasMetadata> {
     }
   }
 
+  /** Opens a watch. */
+  private interface WatchOpener {
+    WatchHandle open() throws Exception;
+  }
+
+  /**
+   * Runs a watch handshake so that {@link #interrupt(Thread)} does not interrupt it (see
+   * {@link #handshake}) and makes the new watch the current one; when the informer started
+   * stopping meanwhile, closes it and throws.
+   */
+  private WatchHandle connect(WatchOpener opener) throws Exception {
+    synchronized (handshake) {
+      if (callbacks.stopping()) {
+        throw new InterruptedException("stopped before the watch");
+      }
+      inHandshake = true;
+    }
+    WatchHandle watch;
+    try {
+      watch = opener.open();
+    } finally {
+      synchronized (handshake) {
+        inHandshake = false;
+      }
+    }
+    currentWatch = watch;
+    if (callbacks.stopping()) {
+      closeWatch();
+      currentWatch = null;
+      throw new InterruptedException("stopped while connecting");
+    }
+    return watch;
+  }
+
+  /** The next signal of watch {@code gen} (older watches' are dropped), or null once {@code deadlineNanos} has passed. */
+  private Signal nextSignal(int gen, long deadlineNanos) throws InterruptedException {
+    while (true) {
+      long remaining = deadlineNanos - System.nanoTime();
+      if (remaining <= 0) {
+        return null;
+      }
+      Signal s = signals.poll(remaining, TimeUnit.NANOSECONDS);
+      if (s != null && s.generation() == gen) {
+        return s;
+      }
+    }
+  }
+
   private void apply(Event<T> e) {
     T received = e.obj();
     arrivalNanos = e.arrivedNanos();
     // the resourceVersion to resume from is the server's, whatever the transform keeps
-    String version = received == null || received.getMetadata() == null ? null
-        : received.getMetadata().getResourceVersion();
-    T obj = e.action() == Watcher.Action.BOOKMARK || e.action() == Watcher.Action.ERROR ? received
+    String version = received == null ? null : listWatch.resourceVersion(received);
+    T obj = e.action() == EventType.BOOKMARK || e.action() == EventType.ERROR ? received
         : transform.apply(received);
     switch (e.action()) {
       case ADDED, MODIFIED -> store.upsert(obj);
@@ -467,85 +583,52 @@ final class Reflector<T extends HasMetadata> {
     lastSyncTime = Instant.now();
   }
 
-  private final class GenerationWatcher implements Watcher<T> {
+  private final class GenerationSink implements WatchSink<T> {
     private final int gen;
 
-    GenerationWatcher(int gen) {
+    GenerationSink(int gen) {
       this.gen = gen;
     }
 
     @Override
-    public void eventReceived(Action action, T resource) {
-      signals.add(new Event<>(gen, action, resource, System.nanoTime()));
+    public void event(EventType type, T obj) {
+      signals.add(new Event<>(gen, type, obj, System.nanoTime()));
     }
 
     @Override
-    public boolean reconnecting() {
-      // fabric8 is about to reconnect this watch by itself; the reflector takes over instead
+    public void disconnected() {
       signals.add(new Disconnected(gen));
-      return true;
     }
 
     @Override
-    public void onClose() {
-      signals.add(new Closed(gen, null));
-    }
-
-    @Override
-    public void onClose(WatcherException cause) {
+    public void closed(Throwable cause) {
       signals.add(new Closed(gen, cause));
     }
   }
 
   // ---------------------------------------------------------------- classification
 
-  static int statusCode(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof KubernetesClientException k) {
-        if (k.getCode() > 0) {
-          return k.getCode();
-        }
-        Status s = k.getStatus();
-        if (s != null && s.getCode() != null) {
-          return s.getCode();
-        }
-      }
-      if (c instanceof WatcherException w && w.isHttpGone()) {
-        return 410;
-      }
-      if (c.getCause() == c) {
-        break;
-      }
+  private Failure classify(Throwable t) {
+    try {
+      Failure f = listWatch.classify(t);
+      return f != null ? f : Failure.of(Failure.Kind.TRANSIENT, 0);
+    } catch (RuntimeException e) {
+      LOG.debug("informer-guard {}: classifying {} failed", options.name(), t, e);
+      return Failure.of(Failure.Kind.TRANSIENT, 0);
     }
-    return 0;
-  }
-
-  static boolean isGone(Throwable t) {
-    return statusCode(t) == 410;
   }
 
   /**
-   * The wait a 429 or 503 asks for. fabric8 8.x keeps the Status body of a failed request but not
-   * its headers, and for a rejected watch upgrade it builds a Status with no details at all, so a
-   * {@code Retry-After} header is invisible here. When no {@code retryAfterSeconds} is known, the
-   * guard waits at least {@link #RETRY_AFTER_UNKNOWN_MILLIS}: the server asked for a pause, and
-   * the API server's own overload responses ask for one second.
+   * The least wait before retrying {@code failure}: what a 429 or 503 asked for, or
+   * {@link #RETRY_AFTER_UNKNOWN_MILLIS} when the client did not pass the server's
+   * {@code Retry-After} on (the server asked for a pause, and the API server's own overload
+   * responses ask for one second); 0 for any other failure.
    */
-  static long retryAfterMillis(Throwable t) {
-    int code = statusCode(t);
-    if (code != 429 && code != 503) {
+  static long retryAfterMillis(Failure failure) {
+    if (failure.kind() != Failure.Kind.THROTTLED) {
       return 0;
     }
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof KubernetesClientException k && k.getStatus() != null
-          && k.getStatus().getDetails() != null && k.getStatus().getDetails().getRetryAfterSeconds() != null) {
-        return Math.max(0, k.getStatus().getDetails().getRetryAfterSeconds()) * 1000L;
-      }
-      if (c.getCause() == c) {
-        break;
-      }
-    }
-    return RETRY_AFTER_UNKNOWN_MILLIS;
+    return failure.retryAfterMillis() >= 0 ? failure.retryAfterMillis() : RETRY_AFTER_UNKNOWN_MILLIS;
   }
 
   private static boolean isInterruption(Throwable t) {

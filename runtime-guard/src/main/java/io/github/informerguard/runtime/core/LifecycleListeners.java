@@ -1,5 +1,6 @@
-package io.github.informerguard.runtime;
+package io.github.informerguard.runtime.core;
 
+import io.github.informerguard.runtime.InformerLifecycleListener;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,4 +1,4 @@
-package io.github.informerguard.runtime;
+package io.github.informerguard.runtime.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

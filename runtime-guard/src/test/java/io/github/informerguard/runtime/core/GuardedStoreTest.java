@@ -1,10 +1,11 @@
-package io.github.informerguard.runtime;
+package io.github.informerguard.runtime.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,7 +16,20 @@ import org.junit.jupiter.api.Test;
 
 class GuardedStoreTest {
   private final AtomicLong indexErrors = new AtomicLong();
-  private final GuardedStore<Pod> store = new GuardedStore<>("test", indexErrors);
+  /** The store knows no client; the tests' objects are fabric8 pods, keyed as fabric8 keys them. */
+  private static final ObjectAccess<Pod> PODS = new ObjectAccess<>() {
+    @Override
+    public String key(Pod obj) {
+      return Cache.metaNamespaceKeyFunc(obj);
+    }
+
+    @Override
+    public String resourceVersion(Pod obj) {
+      return obj.getMetadata().getResourceVersion();
+    }
+  };
+
+  private final GuardedStore<Pod> store = new GuardedStore<>("test", indexErrors, PODS);
 
   private static Pod pod(String name, String rv, String node) {
     return new PodBuilder().withNewMetadata().withName(name).withNamespace("ns").withResourceVersion(rv).endMetadata()

@@ -1,4 +1,4 @@
-package io.github.informerguard.runtime;
+package io.github.informerguard.runtime.core;
 
 /**
  * The one rule for exceptions thrown by user code (handlers, index functions, transforms): every

@@ -1,4 +1,4 @@
-package io.github.informerguard.runtime;
+package io.github.informerguard.runtime.core;
 
 import java.util.concurrent.atomic.AtomicLong;
 

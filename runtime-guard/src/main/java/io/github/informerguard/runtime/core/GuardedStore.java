@@ -1,8 +1,5 @@
-package io.github.informerguard.runtime;
+package io.github.informerguard.runtime.core;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.client.informers.cache.Cache;
-import io.fabric8.kubernetes.client.informers.cache.Indexer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -32,10 +29,14 @@ import org.slf4j.LoggerFactory;
  * index.
  *
  * <p>Reads take the read lock and never call index functions, with one exception:
- * {@link #index(String, HasMetadata)} for an object that is not in the cache has to evaluate the
+ * {@link #index(String, Object)} for an object that is not in the cache has to evaluate the
  * function, and does so under the write lock like any writer.
+ *
+ * <p>It knows no client: keys and resourceVersions come from the adapter's {@link ObjectAccess},
+ * and each client's informer exposes it through that client's {@code Indexer} interface (method
+ * names here are the ones both clients use).
  */
-final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
+public final class GuardedStore<T> {
   private static final Logger LOG = LoggerFactory.getLogger(GuardedStore.class);
 
   /** Receives every change, while the write lock is still held, so its order is the store's. */
@@ -58,6 +59,7 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
    */
   private final String informerName;
   private final AtomicLong indexErrors;
+  private final ObjectAccess<T> objects;
   // guards items, indexNames, indexFunctions and indices. Writers: the reflector thread (events,
   // lists), addIndexers/removeIndexer callers, index() for an uncached object; readers: any thread
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
@@ -67,9 +69,10 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
   private final List<Map<String, Object>> indices = new ArrayList<>();
   private volatile ChangeListener<T> listener;
 
-  GuardedStore(String informerName, AtomicLong indexErrors) {
+  public GuardedStore(String informerName, AtomicLong indexErrors, ObjectAccess<T> objects) {
     this.informerName = informerName;
     this.indexErrors = indexErrors;
+    this.objects = objects;
   }
 
   void setListener(ChangeListener<T> listener) {
@@ -215,7 +218,7 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     }
   }
 
-  int size() {
+  public int size() {
     lock.readLock().lock();
     try {
       return items.size();
@@ -412,13 +415,12 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     }
   }
 
-  private static String resourceVersion(HasMetadata obj) {
-    return obj.getMetadata() == null ? null : obj.getMetadata().getResourceVersion();
+  private String resourceVersion(T obj) {
+    return objects.resourceVersion(obj);
   }
 
-  // ---------------------------------------------------------------- Indexer / Store
+  // ---------------------------------------------------------------- reads (both clients' Indexer)
 
-  @Override
   public List<T> index(String indexName, T obj) {
     String key = getKey(obj);
     lock.readLock().lock();
@@ -473,7 +475,6 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     return i;
   }
 
-  @Override
   public List<String> indexKeys(String indexName, String indexedValue) {
     lock.readLock().lock();
     try {
@@ -486,7 +487,6 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     }
   }
 
-  @Override
   public List<T> byIndex(String indexName, String indexedValue) {
     lock.readLock().lock();
     try {
@@ -543,7 +543,6 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     }
   }
 
-  @Override
   public Map<String, Function<T, List<String>>> getIndexers() {
     lock.readLock().lock();
     try {
@@ -561,7 +560,6 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
    * Adds indexes and indexes every cached object with them. The new indexes come after the
    * existing ones; each cached object's stored values are re-encoded to hold the new values.
    */
-  @Override
   public void addIndexers(Map<String, Function<T, List<String>>> newIndexers) {
     lock.writeLock().lock();
     try {
@@ -597,7 +595,6 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
    * Drops an index and its buckets; each cached object's stored values are re-encoded without
    * that index's values. Unknown names are ignored.
    */
-  @Override
   public void removeIndexer(String name) {
     lock.writeLock().lock();
     try {
@@ -619,7 +616,6 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     }
   }
 
-  @Override
   public List<T> list() {
     lock.readLock().lock();
     try {
@@ -635,7 +631,6 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     }
   }
 
-  @Override
   public List<String> listKeys() {
     lock.readLock().lock();
     try {
@@ -645,12 +640,10 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     }
   }
 
-  @Override
   public T get(T obj) {
     return getByKey(getKey(obj));
   }
 
-  @Override
   public T getByKey(String key) {
     lock.readLock().lock();
     try {
@@ -661,8 +654,7 @@ final class GuardedStore<T extends HasMetadata> implements Indexer<T> {
     }
   }
 
-  @Override
   public String getKey(T obj) {
-    return Cache.metaNamespaceKeyFunc(obj);
+    return objects.key(obj);
   }
 }

@@ -1,6 +1,6 @@
-package io.github.informerguard.runtime;
+package io.github.informerguard.runtime.core;
 
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.github.informerguard.runtime.HandlerHealth;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,7 +32,8 @@ final class HandlerQueue<T> {
 
   private record Poison<T>(long arrivedNanos) implements Notification<T> {}
 
-  private final ResourceEventHandler<? super T> handler;
+  private final Object handler; // the user's handler: identity for removal, class name for logs
+  private final EventSink<? super T> sink;
   private final long resyncPeriodMillis;
   private final AtomicLong errors;
   private final String informerName;
@@ -46,9 +47,10 @@ final class HandlerQueue<T> {
   private volatile boolean stopping; // set once by stop() (any thread), read by the queue's thread before each delivery
   private volatile ScheduledFuture<?> resyncTask;
 
-  HandlerQueue(ResourceEventHandler<? super T> handler, long resyncPeriodMillis, String informerName,
+  HandlerQueue(Object handler, EventSink<? super T> sink, long resyncPeriodMillis, String informerName,
       String threadName, AtomicLong errors) {
     this.handler = handler;
+    this.sink = sink;
     this.resyncPeriodMillis = resyncPeriodMillis;
     this.informerName = informerName;
     this.errors = errors;
@@ -56,7 +58,7 @@ final class HandlerQueue<T> {
     this.thread.setDaemon(true);
   }
 
-  ResourceEventHandler<? super T> handler() {
+  Object handler() {
     return handler;
   }
 
@@ -156,15 +158,15 @@ final class HandlerQueue<T> {
   private void deliver(Notification<T> n) {
     try {
       if (n instanceof Added<T> a) {
-        handler.onAdd(a.obj());
+        sink.onAdd(a.obj());
       } else if (n instanceof Updated<T> u) {
-        handler.onUpdate(u.oldObj(), u.newObj());
+        sink.onUpdate(u.oldObj(), u.newObj());
       } else if (n instanceof Deleted<T> d) {
-        handler.onDelete(d.obj(), d.finalStateUnknown());
+        sink.onDelete(d.obj(), d.finalStateUnknown());
       } else if (n instanceof BeforeList<T> b) {
-        handler.onBeforeList(b.resourceVersion());
+        sink.onBeforeList(b.resourceVersion());
       } else if (n instanceof ListDone<T> l) {
-        handler.onList(l.resourceVersion(), l.remainedEmpty());
+        sink.onList(l.resourceVersion(), l.remainedEmpty());
       }
     } catch (Throwable e) {
       UserCode.rethrowIfFatal(e);

@@ -1,4 +1,4 @@
-package io.github.informerguard.runtime;
+package io.github.informerguard.runtime.core;
 
 import java.util.concurrent.TimeUnit;
 
@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
  * that tests of backoff and budgets record the waits asked for instead of sleeping through them.
  * Watch lifetimes and close timeouts stay on the system clock.
  */
-interface Ticker {
+public interface Ticker {
   Ticker SYSTEM = new Ticker() {
     @Override
     public long nanoTime() {
