@@ -45,6 +45,12 @@ public interface TypeFacts {
   }
 
   /**
+   * Notes that the analysis of this file read {@code file} (a shipped configuration file), so a front
+   * end that caches results per file re-analyzes it when that file changes.
+   */
+  default void readsFile(java.nio.file.Path file) {}
+
+  /**
    * The facts this one wraps, for helpers that need a mode's own capabilities (lenient mode's
    * source-type lookup); a decorator that only observes lookups returns its delegate's.
    */

@@ -53,6 +53,11 @@ final class DependencyRecorder implements TypeFacts {
   }
 
   @Override
+  public void readsFile(Path file) {
+    files.add(file.toAbsolutePath().normalize());
+  }
+
+  @Override
   public Optional<TypeDeclaration<?>> sourceType(String qualifiedName) {
     Optional<TypeDeclaration<?>> type = delegate.sourceType(qualifiedName);
     // A finding that depends on another file's declaration must be recomputed when that file changes.

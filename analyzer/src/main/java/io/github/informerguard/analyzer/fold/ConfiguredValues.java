@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.fold;
 
+import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
@@ -19,6 +20,7 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithAnnotations;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -33,8 +35,9 @@ final class ConfiguredValues {
 
   private static final String SPRING_VALUE = "org.springframework.beans.factory.annotation.Value";
   private static final String MP_CONFIG_PROPERTY = "org.eclipse.microprofile.config.inject.ConfigProperty";
-  /** {@code ${key:default}}, the whole string; nested placeholders are not folded. */
-  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{[^:}]+:(-?[0-9_]+)[lL]?}");
+  /** {@code ${key}} or {@code ${key:default}}, the whole string; nested placeholders are not folded. */
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^:}$]+)(?::(-?[0-9_]+)[lL]?)?}");
+  private static final Pattern NUMBER = Pattern.compile("-?[0-9_]+[lL]?");
 
   private ConfiguredValues() {}
 
@@ -51,24 +54,57 @@ final class ConfiguredValues {
           && s.getMemberValue() instanceof StringLiteralExpr text) {
         Matcher m = PLACEHOLDER.matcher(text.getValue());
         if (m.matches()) {
-          return number(m.group(1));
+          return shipped(declaration, m.group(1).trim(), types)
+              .or(() -> m.group(2) == null ? Optional.empty() : number(m.group(2), true, null));
         }
       }
       if (types.annotationIs(a, MP_CONFIG_PROPERTY).isYes() && a instanceof NormalAnnotationExpr n) {
-        for (MemberValuePair pair : n.getPairs()) {
-          if (pair.getNameAsString().equals("defaultValue") && pair.getValue() instanceof StringLiteralExpr text
-              && text.getValue().matches("-?[0-9_]+")) {
-            return number(text.getValue());
-          }
+        Optional<String> key = stringMember(n, "name");
+        Optional<Folded> fromFile = key.flatMap(k -> shipped(declaration, k, types));
+        if (fromFile.isPresent()) {
+          return fromFile;
+        }
+        Optional<String> fallback = stringMember(n, "defaultValue").filter(v -> NUMBER.matcher(v).matches());
+        if (fallback.isPresent()) {
+          return number(fallback.get(), true, null);
         }
       }
     }
     return Optional.empty();
   }
 
-  private static Optional<Folded> number(String digits) {
+  private static Optional<String> stringMember(NormalAnnotationExpr a, String name) {
+    return a.getPairs().stream()
+        .filter(p -> p.getNameAsString().equals(name) && p.getValue() instanceof StringLiteralExpr)
+        .map(p -> ((StringLiteralExpr) p.getValue()).getValue())
+        .findFirst();
+  }
+
+  /**
+   * The number the module's shipped configuration sets for {@code key}, when exactly one place sets
+   * it (see {@link ShippedConfig}); it is what a deployment that sets nothing else runs with.
+   */
+  private static Optional<Folded> shipped(Node declaration, String key, TypeFacts types) {
+    Optional<Path> javaFile = declaration.findCompilationUnit().flatMap(CompilationUnit::getStorage)
+        .map(CompilationUnit.Storage::getPath);
+    Optional<Path> resources = javaFile.flatMap(ShippedConfig::resourcesFor);
+    if (resources.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<ShippedConfig.Value> value = ShippedConfig.lookup(resources.get(), key);
+    value.ifPresent(v -> types.readsFile(v.file()));
+    Path module = resources.get().getParent().getParent().getParent();
+    return value.filter(v -> NUMBER.matcher(v.text()).matches())
+        .flatMap(v -> number(v.text(), false, key + " in " + module.relativize(v.file()).toString().replace('\\', '/')));
+  }
+
+  private static Optional<Folded> number(String digits, boolean configDefault, String shippedIn) {
     try {
-      return Optional.of(new Folded(Long.parseLong(digits.replace("_", "")), true));
+      String plain = digits.replace("_", "");
+      if (plain.endsWith("l") || plain.endsWith("L")) {
+        plain = plain.substring(0, plain.length() - 1);
+      }
+      return Optional.of(new Folded(Long.parseLong(plain), configDefault, shippedIn));
     } catch (NumberFormatException e) {
       return Optional.empty();
     }
