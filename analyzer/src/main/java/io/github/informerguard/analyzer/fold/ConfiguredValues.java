@@ -54,15 +54,18 @@ final class ConfiguredValues {
           && s.getMemberValue() instanceof StringLiteralExpr text) {
         Matcher m = PLACEHOLDER.matcher(text.getValue());
         if (m.matches()) {
-          return shipped(declaration, m.group(1).trim(), types)
-              .or(() -> m.group(2) == null ? Optional.empty() : number(m.group(2), true, null));
+          ShippedConfig.Lookup file = shipped(declaration, m.group(1).trim(), types);
+          if (file.setSomewhere()) {
+            return file.single().flatMap(v -> shippedNumber(declaration, v)); // the default does not apply
+          }
+          return m.group(2) == null ? Optional.empty() : number(m.group(2), true, null);
         }
       }
       if (types.annotationIs(a, MP_CONFIG_PROPERTY).isYes() && a instanceof NormalAnnotationExpr n) {
-        Optional<String> key = stringMember(n, "name");
-        Optional<Folded> fromFile = key.flatMap(k -> shipped(declaration, k, types));
-        if (fromFile.isPresent()) {
-          return fromFile;
+        ShippedConfig.Lookup file = stringMember(n, "name").map(k -> shipped(declaration, k, types))
+            .orElse(ShippedConfig.Lookup.UNSET);
+        if (file.setSomewhere()) {
+          return file.single().flatMap(v -> shippedNumber(declaration, v)); // the default does not apply
         }
         Optional<String> fallback = stringMember(n, "defaultValue").filter(v -> NUMBER.matcher(v).matches());
         if (fallback.isPresent()) {
@@ -81,21 +84,29 @@ final class ConfiguredValues {
   }
 
   /**
-   * The number the module's shipped configuration sets for {@code key}, when exactly one place sets
-   * it (see {@link ShippedConfig}); it is what a deployment that sets nothing else runs with.
+   * What the module's shipped configuration sets for {@code key} (see {@link ShippedConfig}): with
+   * exactly one definition, that is what a deployment that sets nothing else runs with.
    */
-  private static Optional<Folded> shipped(Node declaration, String key, TypeFacts types) {
-    Optional<Path> javaFile = declaration.findCompilationUnit().flatMap(CompilationUnit::getStorage)
-        .map(CompilationUnit.Storage::getPath);
-    Optional<Path> resources = javaFile.flatMap(ShippedConfig::resourcesFor);
+  private static ShippedConfig.Lookup shipped(Node declaration, String key, TypeFacts types) {
+    Optional<Path> resources = javaFile(declaration).flatMap(ShippedConfig::resourcesFor);
     if (resources.isEmpty()) {
+      return ShippedConfig.Lookup.UNSET;
+    }
+    ShippedConfig.candidates(resources.get()).forEach(types::readsFile);
+    return ShippedConfig.lookup(resources.get(), key);
+  }
+
+  private static Optional<Folded> shippedNumber(Node declaration, ShippedConfig.Value v) {
+    Optional<Path> module = javaFile(declaration).flatMap(ShippedConfig::resourcesFor)
+        .map(r -> r.getParent().getParent().getParent());
+    if (module.isEmpty() || !NUMBER.matcher(v.text()).matches()) {
       return Optional.empty();
     }
-    Optional<ShippedConfig.Value> value = ShippedConfig.lookup(resources.get(), key);
-    value.ifPresent(v -> types.readsFile(v.file()));
-    Path module = resources.get().getParent().getParent().getParent();
-    return value.filter(v -> NUMBER.matcher(v.text()).matches())
-        .flatMap(v -> number(v.text(), false, key + " in " + module.relativize(v.file()).toString().replace('\\', '/')));
+    return number(v.text(), false, v.key() + " in " + module.get().relativize(v.file()).toString().replace('\\', '/'));
+  }
+
+  private static Optional<Path> javaFile(Node declaration) {
+    return declaration.findCompilationUnit().flatMap(CompilationUnit::getStorage).map(CompilationUnit.Storage::getPath);
   }
 
   private static Optional<Folded> number(String digits, boolean configDefault, String shippedIn) {
