@@ -33,8 +33,11 @@ final class ShippedConfig {
   /** A key's shipped value and where it is, for the finding's detail. */
   record Value(String text, Path file, String key) {}
 
+  /** Spring Boot also reads the classpath's {@code config/} folder, over the root; a key set in both has two answers. */
   private static final List<String> BASE_FILES = List.of(
-      "application.properties", "application.yml", "application.yaml", "META-INF/microprofile-config.properties");
+      "application.properties", "application.yml", "application.yaml", "META-INF/microprofile-config.properties",
+      "config/application.properties", "config/application.yml", "config/application.yaml");
+  private static final List<String> PROFILE_FOLDERS = List.of("", "config/");
 
   /** Keys that make a Spring YAML document apply to some profiles only. */
   private static final List<String> PROFILE_KEYS = List.of("spring.config.activate.on-profile", "spring.profiles");
@@ -77,10 +80,27 @@ final class ShippedConfig {
         out.add(file);
       }
     }
-    try (DirectoryStream<Path> profiles = Files.newDirectoryStream(resources, "application-*.{properties,yml,yaml}")) {
-      profiles.forEach(out::add);
-    } catch (IOException e) {
-      // nothing more to list
+    try {
+      out.addAll(profileFiles(resources));
+    } catch (java.io.UncheckedIOException e) {
+      // the lookup answers "ambiguous" for this folder; nothing more to record
+    }
+    return out;
+  }
+
+  /** {@code application-<profile>.properties|yml|yaml} in the resources root and its {@code config/} folder. */
+  private static List<Path> profileFiles(Path resources) {
+    List<Path> out = new ArrayList<>();
+    for (String folder : PROFILE_FOLDERS) {
+      Path dir = resources.resolve(folder);
+      if (!Files.isDirectory(dir)) {
+        continue;
+      }
+      try (DirectoryStream<Path> profiles = Files.newDirectoryStream(dir, "application-*.{properties,yml,yaml}")) {
+        profiles.forEach(out::add);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
     }
     return out;
   }
@@ -104,15 +124,15 @@ final class ShippedConfig {
         }
       }
     }
-    try (DirectoryStream<Path> profiles = Files.newDirectoryStream(resources, "application-*.{properties,yml,yaml}")) {
-      for (Path file : profiles) {
+    try {
+      for (Path file : profileFiles(resources)) {
         for (Map<String, String> document : documents(file)) {
           if (document.containsKey(key)) {
             return Lookup.AMBIGUOUS; // a profile's file sets it too
           }
         }
       }
-    } catch (IOException e) {
+    } catch (java.io.UncheckedIOException e) {
       return Lookup.AMBIGUOUS; // cannot tell what the profiles set
     }
     return found.isEmpty() ? Lookup.UNSET : found.size() == 1 ? new Lookup(Optional.of(found.get(0)), true) : Lookup.AMBIGUOUS;
