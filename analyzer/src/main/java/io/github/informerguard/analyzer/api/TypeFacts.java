@@ -1,6 +1,7 @@
 package io.github.informerguard.analyzer.api;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.type.Type;
@@ -33,6 +34,21 @@ public interface TypeFacts {
 
   /** The variable, field or parameter that a name or field access refers to, if it can tell. */
   Optional<VariableRef> variable(Expression nameOrFieldAccess);
+
+  /**
+   * The declaration of a type in the analyzed sources (or beside them under a source root), by
+   * qualified name; empty for library types and when the front end sees one file only. Both modes
+   * answer from the same source index, so a rule that reads declarations this way agrees with itself.
+   */
+  default Optional<TypeDeclaration<?>> sourceType(String qualifiedName) {
+    return Optional.empty();
+  }
+
+  /**
+   * Notes that the analysis of this file read {@code file} (a shipped configuration file), so a front
+   * end that caches results per file re-analyzes it when that file changes.
+   */
+  default void readsFile(java.nio.file.Path file) {}
 
   /**
    * The facts this one wraps, for helpers that need a mode's own capabilities (lenient mode's

@@ -2,6 +2,7 @@ package io.github.informerguard.analyzer.engine;
 
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.type.Type;
@@ -49,6 +50,22 @@ final class DependencyRecorder implements TypeFacts {
         .flatMap(CompilationUnit::getStorage)
         .ifPresent(s -> files.add(s.getPath().toAbsolutePath().normalize()));
     return ref;
+  }
+
+  @Override
+  public void readsFile(Path file) {
+    files.add(file.toAbsolutePath().normalize());
+  }
+
+  @Override
+  public Optional<TypeDeclaration<?>> sourceType(String qualifiedName) {
+    Optional<TypeDeclaration<?>> type = delegate.sourceType(qualifiedName);
+    // A finding that depends on another file's declaration must be recomputed when that file changes.
+    type.flatMap(Node::findCompilationUnit)
+        .filter(cu -> cu != unit)
+        .flatMap(CompilationUnit::getStorage)
+        .ifPresent(s -> files.add(s.getPath().toAbsolutePath().normalize()));
+    return type;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.fold;
 
+import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
@@ -19,6 +20,7 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithAnnotations;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -33,8 +35,9 @@ final class ConfiguredValues {
 
   private static final String SPRING_VALUE = "org.springframework.beans.factory.annotation.Value";
   private static final String MP_CONFIG_PROPERTY = "org.eclipse.microprofile.config.inject.ConfigProperty";
-  /** {@code ${key:default}}, the whole string; nested placeholders are not folded. */
-  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{[^:}]+:(-?[0-9_]+)[lL]?}");
+  /** {@code ${key}} or {@code ${key:default}}, the whole string; nested placeholders are not folded. */
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^:}$]+)(?::(-?[0-9_]+)[lL]?)?}");
+  private static final Pattern NUMBER = Pattern.compile("-?[0-9_]+[lL]?");
 
   private ConfiguredValues() {}
 
@@ -51,24 +54,68 @@ final class ConfiguredValues {
           && s.getMemberValue() instanceof StringLiteralExpr text) {
         Matcher m = PLACEHOLDER.matcher(text.getValue());
         if (m.matches()) {
-          return number(m.group(1));
+          ShippedConfig.Lookup file = shipped(declaration, m.group(1).trim(), types);
+          if (file.setSomewhere()) {
+            return file.single().flatMap(v -> shippedNumber(declaration, v)); // the default does not apply
+          }
+          return m.group(2) == null ? Optional.empty() : number(m.group(2), true, null);
         }
       }
       if (types.annotationIs(a, MP_CONFIG_PROPERTY).isYes() && a instanceof NormalAnnotationExpr n) {
-        for (MemberValuePair pair : n.getPairs()) {
-          if (pair.getNameAsString().equals("defaultValue") && pair.getValue() instanceof StringLiteralExpr text
-              && text.getValue().matches("-?[0-9_]+")) {
-            return number(text.getValue());
-          }
+        ShippedConfig.Lookup file = stringMember(n, "name").map(k -> shipped(declaration, k, types))
+            .orElse(ShippedConfig.Lookup.UNSET);
+        if (file.setSomewhere()) {
+          return file.single().flatMap(v -> shippedNumber(declaration, v)); // the default does not apply
+        }
+        Optional<String> fallback = stringMember(n, "defaultValue").filter(v -> NUMBER.matcher(v).matches());
+        if (fallback.isPresent()) {
+          return number(fallback.get(), true, null);
         }
       }
     }
     return Optional.empty();
   }
 
-  private static Optional<Folded> number(String digits) {
+  private static Optional<String> stringMember(NormalAnnotationExpr a, String name) {
+    return a.getPairs().stream()
+        .filter(p -> p.getNameAsString().equals(name) && p.getValue() instanceof StringLiteralExpr)
+        .map(p -> ((StringLiteralExpr) p.getValue()).getValue())
+        .findFirst();
+  }
+
+  /**
+   * What the module's shipped configuration sets for {@code key} (see {@link ShippedConfig}): with
+   * exactly one definition, that is what a deployment that sets nothing else runs with.
+   */
+  private static ShippedConfig.Lookup shipped(Node declaration, String key, TypeFacts types) {
+    Optional<Path> resources = javaFile(declaration).flatMap(ShippedConfig::resourcesFor);
+    if (resources.isEmpty()) {
+      return ShippedConfig.Lookup.UNSET;
+    }
+    ShippedConfig.candidates(resources.get()).forEach(types::readsFile);
+    return ShippedConfig.lookup(resources.get(), key);
+  }
+
+  private static Optional<Folded> shippedNumber(Node declaration, ShippedConfig.Value v) {
+    Optional<Path> module = javaFile(declaration).flatMap(ShippedConfig::resourcesFor)
+        .map(r -> r.getParent().getParent().getParent());
+    if (module.isEmpty() || !NUMBER.matcher(v.text()).matches()) {
+      return Optional.empty();
+    }
+    return number(v.text(), false, v.key() + " in " + module.get().relativize(v.file()).toString().replace('\\', '/'));
+  }
+
+  private static Optional<Path> javaFile(Node declaration) {
+    return declaration.findCompilationUnit().flatMap(CompilationUnit::getStorage).map(CompilationUnit.Storage::getPath);
+  }
+
+  private static Optional<Folded> number(String digits, boolean configDefault, String shippedIn) {
     try {
-      return Optional.of(new Folded(Long.parseLong(digits.replace("_", "")), true));
+      String plain = digits.replace("_", "");
+      if (plain.endsWith("l") || plain.endsWith("L")) {
+        plain = plain.substring(0, plain.length() - 1);
+      }
+      return Optional.of(new Folded(Long.parseLong(plain), configDefault, shippedIn));
     } catch (NumberFormatException e) {
       return Optional.empty();
     }

@@ -8,19 +8,30 @@ package io.github.informerguard.analyzer.fold;
  *     {@code java.time.temporal.ChronoUnit}
  * @param configDefault true when the value is the literal default of a configuration lookup
  *     ({@code Long.getLong("k", 30000)}): configurable, so not hardcoded, but still suspicious
+ * @param shippedIn for a value read from the application's shipped configuration file, the key and
+ *     the file ({@code operator.informers.reSync in src/main/resources/application.properties}); else null
  */
-public record Folded(Object value, boolean configDefault) {
+public record Folded(Object value, boolean configDefault, String shippedIn) {
+
+  public Folded(Object value, boolean configDefault) {
+    this(value, configDefault, null);
+  }
 
   public static Folded of(Object value) {
     return new Folded(value, false);
   }
 
   public Folded asConfigDefault() {
-    return new Folded(value, true);
+    return new Folded(value, true, shippedIn);
   }
 
   public Folded with(Object newValue) {
-    return new Folded(newValue, configDefault);
+    return new Folded(newValue, configDefault, shippedIn);
+  }
+
+  /** Where the application's shipped configuration sets this value ({@code key in file}), if it came from there. */
+  public java.util.Optional<String> shipped() {
+    return java.util.Optional.ofNullable(shippedIn);
   }
 
   public boolean isNumber() {

@@ -51,6 +51,11 @@ public final class LenientTypeFacts implements TypeFacts {
   }
 
   @Override
+  public Optional<TypeDeclaration<?>> sourceType(String qualifiedName) {
+    return sources.find(qualifiedName);
+  }
+
+  @Override
   public AnalysisMode mode() {
     return AnalysisMode.LENIENT;
   }

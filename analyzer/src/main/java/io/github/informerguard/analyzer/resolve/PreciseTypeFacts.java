@@ -2,6 +2,7 @@ package io.github.informerguard.analyzer.resolve;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -27,17 +28,24 @@ import java.util.Set;
 public final class PreciseTypeFacts implements TypeFacts {
 
   private final CompiledConstants constants;
+  private final SourceTypes sources;
   private final TypeNames names;
   private final ChainTyper chains = new ChainTyper();
 
   public PreciseTypeFacts(CompiledConstants constants, SourceTypes sources) {
     this.constants = constants;
+    this.sources = sources;
     this.names = new TypeNames(sources);
   }
 
   @Override
   public Optional<String> typeName(String written, Node context) {
     return names.resolve(written, context);
+  }
+
+  @Override
+  public Optional<TypeDeclaration<?>> sourceType(String qualifiedName) {
+    return sources.find(qualifiedName);
   }
 
   @Override

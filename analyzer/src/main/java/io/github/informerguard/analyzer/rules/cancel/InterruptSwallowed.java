@@ -81,9 +81,17 @@ public final class InterruptSwallowed implements Rule {
   public static final String SCOPE = "scope";
 
   private static final Set<String> INTERRUPTED = Set.of(INTERRUPTED_EXCEPTION);
+  /**
+   * Exceptions the JDK defines to report that a blocking operation was interrupted (blocking I/O
+   * code throws them in place of InterruptedException); throwing one passes the interrupt on.
+   */
+  private static final Set<String> JDK_INTERRUPTION_EXCEPTIONS =
+      Set.of("java.io.InterruptedIOException", "java.nio.channels.ClosedByInterruptException");
   private static final Set<String> LOG_METHODS =
       Set.of("trace", "debug", "info", "warn", "warning", "error", "fatal", "severe", "fine", "log", "println", "print",
           "printf");
+  /** Level words that project loggers prefix their own methods with ({@code warnOp}, {@code debugCr}). */
+  private static final List<String> LEVEL_PREFIXES = List.of("trace", "debug", "info", "warn", "error", "fatal");
   private static final Set<String> PRINT_STREAMS = Set.of("System.out", "System.err");
   private static final int MAX_HELPER_DEPTH = 3;
 
@@ -105,7 +113,9 @@ public final class InterruptSwallowed implements Rule {
   @Override
   public void check(RuleContext ctx) {
     boolean everywhere = ctx.settings().option(SCOPE).map("all"::equals).orElse(false);
-    boolean clientCode = everywhere || usesClientTypes(ctx.unit());
+    boolean namesClients = everywhere || ClientScope.namesClientTypes(ctx.unit());
+    // Looked up once, and only when a catch outside the file's own client code would be reported.
+    Optional<Boolean> viaWrapper = Optional.empty();
     for (CatchClause clause : ctx.unit().findAll(CatchClause.class)) {
       Type type = clause.getParameter().getType();
       List<Type> alternatives = type instanceof UnionType u ? new ArrayList<>(u.getElements()) : List.of(type);
@@ -119,12 +129,24 @@ public final class InterruptSwallowed implements Rule {
       }
       Optional<Node> body = enclosingBody(clause);
       boolean returns = outcome == Outcome.SWALLOWED && body.isPresent() && endsBody(clause, body.get());
-      if (returns && isTaskBody(ctx, body.get())) {
+      boolean throwsOut = outcome == Outcome.WRAPPED && body.isPresent() && endsInThrow(clause);
+      if ((returns || throwsOut) && isTaskBody(ctx, body.get())) {
         continue; // the task or thread ends: the interrupt asked for exactly that
       }
+      if (outcome == Outcome.SWALLOWED && !returns && isWakeUpForOwnStopFlag(clause)) {
+        continue; // the class interrupts the loop only after setting its stop flag: the loop exits
+      }
+      if (inUncalledPrivateMethod(clause)) {
+        continue; // dead code: nothing can run it
+      }
       Optional<String> callback = callback(ctx, clause);
-      if (!clientCode && callback.isEmpty()) {
-        continue; // scope kubernetes: this code has nothing to do with the clients
+      if (!namesClients && callback.isEmpty()) {
+        if (viaWrapper.isEmpty()) {
+          viaWrapper = Optional.of(ClientScope.clientWrapper(ctx).isPresent());
+        }
+        if (!viaWrapper.get()) {
+          continue; // scope kubernetes: this code has nothing to do with the clients
+        }
       }
       InterruptMessages.Ending ending = outcome == Outcome.WRAPPED ? InterruptMessages.Ending.WRAPPED
           : returns ? InterruptMessages.Ending.RETURNS
@@ -139,23 +161,6 @@ public final class InterruptSwallowed implements Rule {
         ctx.report(clause, text.message(), text.detail());
       }
     }
-  }
-
-  /**
-   * Whether the file names a fabric8, client-java or JOSDK type: an import (single, on demand or
-   * static) or a qualified type name in the code. Syntactic on purpose, so both modes agree.
-   */
-  private static boolean usesClientTypes(CompilationUnit unit) {
-    for (ImportDeclaration i : unit.getImports()) {
-      if (isClientName(i.getNameAsString() + ".")) {
-        return true;
-      }
-    }
-    return unit.findFirst(ClassOrInterfaceType.class, t -> isClientName(t.getNameWithScope())).isPresent();
-  }
-
-  private static boolean isClientName(String name) {
-    return InterruptApis.CLIENT_PACKAGES.stream().anyMatch(name::startsWith);
   }
 
   /** Where the catch is, for the message: {@code poll()}, {@code a lambda in start()}, {@code Worker's initializer}. */
@@ -231,6 +236,123 @@ public final class InterruptSwallowed implements Rule {
       return false; // returns on some paths only; judged as carrying on
     }
     return isTail(clause.getParentNode().orElse(null), body);
+  }
+
+  /**
+   * A catch whose last statement throws and that is not inside another try of the same body: the
+   * exception leaves the method or lambda (a wrapper thrown out of a task ends the task).
+   */
+  private static boolean endsInThrow(CatchClause clause) {
+    if (clause.getBody().getStatements().getLast().filter(ThrowStmt.class::isInstance).isEmpty()) {
+      return false;
+    }
+    for (Node n = clause.getParentNode().flatMap(Node::getParentNode).orElse(null); n != null;
+        n = n.getParentNode().orElse(null)) {
+      if (n instanceof LambdaExpr || n instanceof CallableDeclaration<?>) {
+        return true;
+      }
+      if (n instanceof TryStmt t && !t.getCatchClauses().isEmpty()) {
+        return false; // an outer catch may take the wrapper: do not guess
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the catch carries on in a {@code while (!stop)} / {@code while (running)} loop (the flag
+   * alone or one conjunct of an {@code &&}) and its class has a method that sets that flag to stop
+   * the loop and then calls {@code interrupt()}: the class's own stop path sends the interrupt only
+   * to wake the loop, which re-reads the flag and exits. Swallowing that interrupt loses nothing.
+   */
+  private static boolean isWakeUpForOwnStopFlag(CatchClause clause) {
+    if (!clause.getBody().findAll(Statement.class, st -> st.isBreakStmt() || st.isContinueStmt()
+        || st.isReturnStmt() || st.isThrowStmt()).isEmpty()) {
+      return false;
+    }
+    Optional<Node> loop = Optional.empty();
+    for (Node n = clause.getParentNode().orElse(null); n != null; n = n.getParentNode().orElse(null)) {
+      if (n instanceof WhileStmt || n instanceof DoStmt) {
+        loop = Optional.of(n);
+        break;
+      }
+      if (n instanceof ForStmt || n instanceof ForEachStmt || n instanceof SwitchStmt || n instanceof LambdaExpr
+          || n instanceof CallableDeclaration<?> || n instanceof TypeDeclaration<?>) {
+        return false;
+      }
+    }
+    if (loop.isEmpty()) {
+      return false;
+    }
+    Expression condition = loop.get() instanceof WhileStmt w ? w.getCondition() : ((DoStmt) loop.get()).getCondition();
+    List<Expression> terms = new ArrayList<>();
+    conjuncts(Expressions.withoutParentheses(condition), terms);
+    Optional<TypeDeclaration> owner = clause.findAncestor(TypeDeclaration.class);
+    if (owner.isEmpty()) {
+      return false;
+    }
+    for (Expression term : terms) {
+      boolean negated = term instanceof UnaryExpr u && u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT;
+      Expression flag = negated ? Expressions.withoutParentheses(((UnaryExpr) term).getExpression()) : term;
+      Optional<String> name = flagName(flag);
+      if (name.isPresent() && stopsAndInterrupts(owner.get(), name.get(), negated)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void conjuncts(Expression e, List<Expression> out) {
+    if (e instanceof com.github.javaparser.ast.expr.BinaryExpr b
+        && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.AND) {
+      conjuncts(Expressions.withoutParentheses(b.getLeft()), out);
+      conjuncts(Expressions.withoutParentheses(b.getRight()), out);
+    } else {
+      out.add(e);
+    }
+  }
+
+  /** A method of {@code type} that assigns {@code flag = stopValue} and afterwards calls {@code interrupt()}. */
+  private static boolean stopsAndInterrupts(TypeDeclaration<?> type, String flag, boolean stopValue) {
+    for (MethodDeclaration m : type.getMethods()) {
+      Optional<AssignExpr> set = m.findFirst(AssignExpr.class, a -> a.getOperator() == AssignExpr.Operator.ASSIGN
+          && flagName(a.getTarget()).equals(Optional.of(flag))
+          && a.getValue() instanceof BooleanLiteralExpr v && v.getValue() == stopValue);
+      if (set.isEmpty()) {
+        continue;
+      }
+      int after = set.get().getEnd().map(p -> p.line).orElse(Integer.MAX_VALUE);
+      if (m.findFirst(MethodCallExpr.class, c -> c.getNameAsString().equals("interrupt") && c.getArguments().isEmpty()
+          && c.getBegin().map(p -> p.line >= after).orElse(false)).isPresent()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Methods the JVM calls on a private method of a Serializable class, which no source calls. */
+  private static final Set<String> SERIALIZATION_HOOKS =
+      Set.of("readObject", "writeObject", "readObjectNoData", "readResolve", "writeReplace");
+
+  /** Annotations for the compiler only; any other one may be a framework's cue to call the method. */
+  private static final Set<String> COMPILER_ANNOTATIONS =
+      Set.of("SuppressWarnings", "java.lang.SuppressWarnings", "Deprecated", "java.lang.Deprecated");
+
+  /**
+   * Whether the catch is in a private method without framework annotations that its
+   * file neither calls nor references by name: no code can run it.
+   */
+  private static boolean inUncalledPrivateMethod(CatchClause clause) {
+    Optional<MethodDeclaration> method = clause.findAncestor(MethodDeclaration.class);
+    if (method.isEmpty() || !method.get().isPrivate()
+        || method.get().getAnnotations().stream().anyMatch(a -> !COMPILER_ANNOTATIONS.contains(a.getNameAsString()))
+        || SERIALIZATION_HOOKS.contains(method.get().getNameAsString())) {
+      return false;
+    }
+    String name = method.get().getNameAsString();
+    CompilationUnit unit = clause.findCompilationUnit().orElse(null);
+    return unit != null
+        && unit.findFirst(MethodCallExpr.class, c -> c.getNameAsString().equals(name)).isEmpty()
+        && unit.findFirst(MethodReferenceExpr.class, r -> r.getIdentifier().equals(name)).isEmpty();
   }
 
   /** A catch whose last statement is a plain {@code break}: it leaves the loop, and the code after the loop runs. */
@@ -339,6 +461,9 @@ public final class InterruptSwallowed implements Rule {
       return handedToARunner(ctx, lambda);
     }
     MethodDeclaration m = (MethodDeclaration) owner;
+    if (m.isPrivate() && onlyCalledAsWholeTask(ctx, m)) {
+      return true;
+    }
     if (!m.getParameters().isEmpty()) {
       return false;
     }
@@ -505,6 +630,9 @@ public final class InterruptSwallowed implements Rule {
           || ctx.types().isA(created.getType(), INTERRUPTED).isYes()) {
         return Outcome.HANDLED; // rethrows the exception (or a variable or factory result that may carry it)
       }
+      if (ctx.types().isA(created.getType(), JDK_INTERRUPTION_EXCEPTIONS).isYes()) {
+        return Outcome.HANDLED; // the JDK's own signal of an interrupted operation, which callers treat as one
+      }
       if (isTurnedBackIntoAnInterrupt(ctx, created.getType(), t)) {
         return Outcome.HANDLED; // an exception dedicated to interruption, unwrapped upstream
       }
@@ -557,7 +685,7 @@ public final class InterruptSwallowed implements Rule {
   }
 
   private boolean isLogging(RuleContext ctx, MethodCallExpr call) {
-    if (call.getScope().isEmpty() || !LOG_METHODS.contains(call.getNameAsString())) {
+    if (call.getScope().isEmpty() || !isLogMethodName(call.getNameAsString())) {
       return false;
     }
     Expression scope = call.getScope().get();
@@ -571,6 +699,24 @@ public final class InterruptSwallowed implements Rule {
       }
     }
     return ctx.types().isA(scope, CallbackApis.LOGGERS).isYes();
+  }
+
+  /**
+   * A logging method's name: a level or print method, or a level followed by a word, as project
+   * loggers that wrap SLF4J or Log4j name theirs ({@code warnOp(..)}, {@code debugCr(..)}): the
+   * call writes the exception out and hands it to nobody who could act on the interrupt.
+   */
+  private static boolean isLogMethodName(String name) {
+    if (LOG_METHODS.contains(name)) {
+      return true;
+    }
+    for (String level : LEVEL_PREFIXES) {
+      if (name.length() > level.length() && name.startsWith(level)
+          && Character.isUpperCase(name.charAt(level.length()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A method of the same class (or an enclosing one) that a call without a foreign receiver invokes. */
@@ -608,6 +754,38 @@ public final class InterruptSwallowed implements Rule {
       return ctx.types().isA(scope, CallbackApis.TASK_RUNNERS) != Match.NO;
     }
     return false;
+  }
+
+  /**
+   * A private method whose every call in its class is the whole body of a task lambda
+   * ({@code executor.execute(() -> reconcile(job))}): when it ends, the task ends.
+   */
+  private static boolean onlyCalledAsWholeTask(RuleContext ctx, MethodDeclaration method) {
+    Node owner = method.getParentNode().orElse(null);
+    if (owner == null) {
+      return false;
+    }
+    List<MethodCallExpr> calls = owner.findAll(MethodCallExpr.class).stream()
+        .filter(c -> c.getNameAsString().equals(method.getNameAsString())
+            && c.getArguments().size() == method.getParameters().size()
+            && (c.getScope().isEmpty() || c.getScope().get() instanceof ThisExpr))
+        .toList();
+    if (calls.isEmpty()) {
+      return false;
+    }
+    for (MethodCallExpr call : calls) {
+      Node parent = call.getParentNode().orElse(null);
+      if (parent instanceof ExpressionStmt statement) {
+        // () -> reconcile(job) has the statement as its body; () -> { reconcile(job); } a block of one
+        Node block = statement.getParentNode().orElse(null);
+        parent = block instanceof LambdaExpr ? block
+            : block instanceof BlockStmt b && b.getStatements().size() == 1 ? b.getParentNode().orElse(null) : null;
+      }
+      if (!(parent instanceof LambdaExpr lambda && handedToARunner(ctx, lambda))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

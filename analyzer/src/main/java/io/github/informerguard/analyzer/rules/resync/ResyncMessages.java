@@ -5,6 +5,7 @@ import io.github.informerguard.analyzer.catalog.ResyncApis.Unit;
 import io.github.informerguard.analyzer.policy.Durations;
 import io.github.informerguard.analyzer.rules.FindingText;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * The text of ShortResyncPeriod findings: the value (message), what a resync does and what to do
@@ -18,12 +19,15 @@ final class ResyncMessages {
   private ResyncMessages() {}
 
   static FindingText message(long millis, Duration minimum, Unit unit, Kind kind, String library,
-      boolean configDefault) {
+      boolean configDefault, Optional<String> shippedIn) {
     String min = Durations.format(minimum.toMillis());
-    String resolves = configDefault ? " has a hardcoded configuration default of " : " resolves to ";
+    String resolves = configDefault ? " has a hardcoded configuration default of "
+        : shippedIn.map(where -> ", set by " + where + ", is ").orElse(" resolves to ");
     String guard = library.equals("fabric8") && kind != Kind.RECONCILIATION_INTERVAL ? GUARD : "";
     String configured = configDefault
-        ? " The value is a default for a setting read at run time; deployments that do not set it get it." : "";
+        ? " The value is a default for a setting read at run time; deployments that do not set it get it."
+        : shippedIn.map(where -> " The value is the application's shipped configuration (" + where + "), which"
+            + " every deployment runs with unless it overrides that key; change it there.").orElse("");
     if (kind == Kind.RECONCILIATION_INTERVAL) {
       return new FindingText(
           "maxReconciliationInterval" + resolves + Durations.format(millis) + ", below the " + min + " minimum.",

@@ -219,7 +219,8 @@ public final class ShortResyncPeriod implements Rule {
       return;
     }
     long shown = active.stream().mapToLong(Long::longValue).min().getAsLong();
-    FindingText text = ResyncMessages.message(shown, minimum, unit, kind, library, configDefault);
+    Optional<String> shippedIn = values.stream().map(Folded::shipped).flatMap(Optional::stream).findFirst();
+    FindingText text = ResyncMessages.message(shown, minimum, unit, kind, library, configDefault, shippedIn);
     if (configDefault) {
       text.report(ctx, at, Severity.INFO);
     } else {

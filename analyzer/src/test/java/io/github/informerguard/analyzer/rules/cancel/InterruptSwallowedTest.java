@@ -55,7 +55,10 @@ class InterruptSwallowedTest {
       assertThat(unrelated.message()).contains("returns without re-interrupting the thread");
       AnalysisResult byDefault = FixtureRunner.run(Fixture.of(ID), ID, precise);
       assertThat(byDefault.findings()).noneMatch(f -> f.file().endsWith("Unrelated.java"));
-      assertThat(all.findings()).hasSize(byDefault.findings().size() + 1);
+      // Two hops from the client wrapper is out of the default scope too.
+      findingAt(all, ID, "TwoHopsAway.java", "InterruptedException twoHops");
+      assertThat(byDefault.findings()).noneMatch(f -> f.file().endsWith("TwoHopsAway.java"));
+      assertThat(all.findings()).hasSize(byDefault.findings().size() + 2);
     }
   }
 

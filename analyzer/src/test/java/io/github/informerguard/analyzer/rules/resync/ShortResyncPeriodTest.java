@@ -26,6 +26,20 @@ class ShortResyncPeriodTest {
   }
 
   @Test
+  void shippedConfigurationValueNamesTheKeyAndTheFileInBothModes() {
+    for (boolean precise : new boolean[] {true, false}) {
+      AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", precise);
+      Finding shipped = r.findings().stream().filter(f -> f.file().endsWith("ShippedPeriods.java"))
+          .filter(f -> f.message().contains("informers.resync in")).findFirst().orElseThrow();
+      assertThat(shipped.message())
+          .isEqualTo("resync period, set by informers.resync in src/main/resources/application.properties, is 30s"
+              + " (30000 ms), below the 5m minimum.");
+      assertThat(shipped.severity()).isEqualTo(io.github.informerguard.analyzer.api.Severity.WARNING);
+      assertThat(shipped.detail()).contains("shipped configuration").contains("change it there");
+    }
+  }
+
+  @Test
   void subSecondPeriodGetsTheUnitMistakeMessage() {
     AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", true);
     assertThat(r.findings()).anySatisfy(f -> assertThat(f.fullText()).contains("500 ms, probably seconds passed as milliseconds"));
