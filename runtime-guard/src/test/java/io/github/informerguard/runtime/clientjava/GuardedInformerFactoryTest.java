@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.informerguard.runtime.InformerLifecycleListener;
 import io.github.informerguard.runtime.RelistBudget;
-import io.github.informerguard.runtime.core.Ticker;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.Poll;
+import io.github.informerguard.runtime.testing.RecordingTicker;
 import io.github.informerguard.runtime.testing.Threads;
 import io.kubernetes.client.extended.controller.Controller;
 import io.kubernetes.client.extended.controller.ControllerManager;
@@ -76,22 +76,6 @@ class GuardedInformerFactoryTest {
         finalStateUnknownDeletes.incrementAndGet();
       }
       versions.remove(key(obj));
-    }
-  }
-
-  /** Records the backoff and budget waits asked for instead of sleeping through them. */
-  static final class RecordingTicker implements Ticker {
-    final List<Long> sleptMillis = new CopyOnWriteArrayList<>();
-
-    @Override
-    public long nanoTime() {
-      return System.nanoTime();
-    }
-
-    @Override
-    public void sleepNanos(long nanos) throws InterruptedException {
-      sleptMillis.add(TimeUnit.NANOSECONDS.toMillis(nanos));
-      Thread.sleep(5); // advance a little so retries do not spin
     }
   }
 
