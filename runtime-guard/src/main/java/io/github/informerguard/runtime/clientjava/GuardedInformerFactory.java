@@ -87,9 +87,16 @@ public class GuardedInformerFactory extends SharedInformerFactory {
     this(apiClient, null, reuseCache);
   }
 
+  /** As {@code new SharedInformerFactory(apiClient, threadPool)} of client-java 20 and older; see the class notes on the pool. */
+  public GuardedInformerFactory(ApiClient apiClient, ExecutorService threadPool) {
+    this(apiClient, threadPool, false);
+  }
+
   /** As {@code new SharedInformerFactory(apiClient, threadPool, reuseCache)}; see the class notes on the pool. */
   public GuardedInformerFactory(ApiClient apiClient, ExecutorService threadPool, boolean reuseCache) {
-    super(zeroReadTimeout(Objects.requireNonNull(apiClient, "apiClient")), threadPool, reuseCache);
+    // (ApiClient) is the one superclass constructor every client-java line since 13 has; its
+    // executor (a cached pool, no thread until used) and cache flag are never used here
+    super(zeroReadTimeout(Objects.requireNonNull(apiClient, "apiClient")));
     this.apiClient = apiClient;
     this.threadPool = threadPool;
     this.reuseExistingCachedInformer = reuseCache;

@@ -191,6 +191,7 @@ class GuardedInformerFactoryTest {
     factory.startAllRegisteredInformers();
     Poll.until(informer::hasSynced, () -> "synced after the 429");
     assertThat(ticker.sleptMillis).anyMatch(ms -> ms >= 3000);
+    Poll.until(() -> server.openWatches() == 1, () -> "watching");
     ticker.sleptMillis.clear();
     server.failWatchHandshakes(1, 429, 2);
     server.dropAllWatches();
