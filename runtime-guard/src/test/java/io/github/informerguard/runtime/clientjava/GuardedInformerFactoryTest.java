@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.informerguard.runtime.InformerLifecycleListener;
 import io.github.informerguard.runtime.RelistBudget;
+import io.github.informerguard.runtime.core.InformerMeterBinder;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.Poll;
 import io.github.informerguard.runtime.testing.RecordingTicker;
+import io.github.informerguard.runtime.testing.TcpFaultProxy;
 import io.github.informerguard.runtime.testing.Threads;
 import io.kubernetes.client.extended.controller.Controller;
 import io.kubernetes.client.extended.controller.ControllerManager;
@@ -22,6 +24,7 @@ import io.kubernetes.client.openapi.models.V1PodList;
 import io.kubernetes.client.util.CallGenerator;
 import io.kubernetes.client.util.ClientBuilder;
 import io.kubernetes.client.util.generic.GenericKubernetesApi;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -220,6 +223,7 @@ class GuardedInformerFactoryTest {
   @Test
   void stopDuringAHeldListEndsTheInFlightCall() {
     server.slowLists(Duration.ofSeconds(60));
+    client.setReadTimeout(0); // no read timeout ends the held list for it: only the cancelled call can
     SharedIndexInformer<V1Pod> informer = podInformer();
     factory.startAllRegisteredInformers();
     Poll.until(() -> server.lists().size() >= 1, () -> "the list is in flight");
@@ -351,6 +355,67 @@ class GuardedInformerFactoryTest {
     factory.startAllRegisteredInformers();
     Poll.until(() -> !events.isEmpty(), () -> "the listener told of the sync"); // told after hasSynced turns true
     assertThat(events).containsExactly("synced 5");
+  }
+
+  /** A factory whose client reaches the streaming address through {@code proxy} (resets, held handshakes). */
+  private GuardedInformerFactory factoryThrough(TcpFaultProxy proxy) {
+    ApiClient proxied = new ClientBuilder().setBasePath(proxy.url().replaceAll("/$", "")).build();
+    client = proxied;
+    return factory = new GuardedInformerFactory(proxied).relistBudget(RelistBudget.of(100, Duration.ofMillis(1)))
+        .backoff(Duration.ofMillis(10), Duration.ofMillis(100)).seed(1);
+  }
+
+  @Test
+  void stopDuringAHeldWatchHandshakeEndsTheCall() {
+    try (TcpFaultProxy proxy = new TcpFaultProxy(server.streamingUri())) {
+      factoryThrough(proxy);
+      proxy.holdWatchHandshakes();
+      SharedIndexInformer<V1Pod> informer = podInformer();
+      factory.startAllRegisteredInformers();
+      Poll.until(() -> informer.hasSynced() && proxy.heldHandshakes() == 1, () -> "synced, the watch handshake held");
+      informer.stop();
+      // OkHttp's synchronous call ignores interruption: only the cancelled call lets the reflector end
+      Poll.until(() -> Threads.newSince(threadsBefore, "informer-guard-").isEmpty(),
+          () -> "reflector left the held handshake: " + Threads.newSince(threadsBefore, "informer-guard-"));
+      assertThat(proxy.heldHandshakes()).as("still held when the informer had ended").isEqualTo(1);
+      proxy.releaseWatchHandshakes();
+    }
+  }
+
+  @Test
+  void aTcpResetResumesTheWatchWithoutAList() {
+    try (TcpFaultProxy proxy = new TcpFaultProxy(server.streamingUri())) {
+      factoryThrough(proxy);
+      GuardedSharedIndexInformer<V1Pod> informer = (GuardedSharedIndexInformer<V1Pod>) podInformer();
+      View view = new View();
+      informer.addEventHandler(view);
+      factory.startAllRegisteredInformers();
+      Poll.until(() -> informer.hasSynced() && server.openWatches() == 1, () -> "synced and watching");
+      server.create("pod-before-reset", Map.of());
+      awaitConverged(view);
+      server.clearRequestLog();
+      assertThat(proxy.resetWatchConnections()).isEqualTo(1);
+      server.create("pod-after-reset", Map.of());
+      awaitConverged(view);
+      assertThat(server.lists()).isEmpty();
+      assertThat(server.watchRequests()).isNotEmpty()
+          .allMatch(r -> r.query().get("resourceVersion") != null, "resumed from a resourceVersion");
+      assertThat(informer.health().relists()).isZero();
+      assertThat(informer.health().watchReconnects()).isGreaterThanOrEqualTo(1);
+    }
+  }
+
+  @Test
+  void theMicrometerBinderReadsTheInformersHealth() {
+    GuardedSharedIndexInformer<V1Pod> informer = (GuardedSharedIndexInformer<V1Pod>) podInformer();
+    informer.addEventHandler(new View());
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    new InformerMeterBinder(informer).bindTo(registry);
+    factory.startAllRegisteredInformers();
+    Poll.until(informer::hasSynced, () -> "synced");
+    assertThat(registry.get("informer.guard.cache.size").tag("informer", "pod").gauge().value()).isEqualTo(5.0);
+    assertThat(registry.get("informer.guard.synced").gauge().value()).isEqualTo(1.0);
+    assertThat(registry.get("informer.guard.list.requests").functionCounter().count()).isEqualTo(1.0);
   }
 
   @SuppressWarnings("unchecked")
