@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.informerguard.runtime.core.Ticker;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.Poll;
+import io.github.informerguard.runtime.testing.RecordingTicker;
 import io.github.informerguard.runtime.testing.TcpFaultProxy;
 import io.github.informerguard.runtime.testing.Threads;
 import io.github.informerguard.runtime.testing.ViewHandler;
@@ -16,7 +17,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -181,21 +181,6 @@ class FaultRegressionTest {
   }
 
   // ---------------------------------------------------------------- bug 6
-
-  /** Records the backoff waits asked for and returns at once, so the test does not sleep through them. */
-  static final class RecordingTicker implements Ticker {
-    final List<Long> sleptMillis = new CopyOnWriteArrayList<>();
-
-    @Override
-    public long nanoTime() {
-      return System.nanoTime();
-    }
-
-    @Override
-    public void sleepNanos(long nanos) {
-      sleptMillis.add(TimeUnit.NANOSECONDS.toMillis(nanos));
-    }
-  }
 
   @Test
   void aSuccessfulListResetsTheBackoffExponent() throws Exception {

@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.informerguard.runtime.core.Ticker;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.Poll;
+import io.github.informerguard.runtime.testing.RecordingTicker;
 import io.github.informerguard.runtime.testing.Storm;
-import io.github.informerguard.runtime.core.Ticker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,11 +102,11 @@ class RelistBudgetTest {
         KubernetesClient client = server.newClient()) {
       server.create("seed", Map.of());
       List<GuardedInformer<Pod>> informers = new ArrayList<>();
-      List<FaultRegressionTest.RecordingTicker> tickers = new ArrayList<>();
+      List<RecordingTicker> tickers = new ArrayList<>();
       try {
         for (int i = 0; i < 5; i++) {
           // each its own budget, as in separate processes; default backoff
-          FaultRegressionTest.RecordingTicker ticker = new FaultRegressionTest.RecordingTicker();
+          RecordingTicker ticker = new RecordingTicker();
           GuardedInformer<Pod> informer = InformerGuard.builder(client.pods().inNamespace(FaultInjectingApiServer.NAMESPACE))
               .name("process-" + i).relistBudget(RelistBudget.of(BURST, REFILL, ticker)).ticker(ticker).seed(i).build();
           informer.start().toCompletableFuture().get(30, java.util.concurrent.TimeUnit.SECONDS);

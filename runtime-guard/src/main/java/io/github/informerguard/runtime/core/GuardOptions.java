@@ -25,6 +25,18 @@ public record GuardOptions(
     Long seed,
     Ticker ticker) {
 
+  /**
+   * The safe defaults (those of the fabric8 builder, whose javadoc says why): 5,000 objects a
+   * page, no resync and a 5-minute floor, ±10% resync jitter, backoff from 500 ms to 60 s, the
+   * JVM-wide relist budget, watches replaced after 5 to 10 minutes, a 2-second stale-watch
+   * threshold, 5 s to close and 2 minutes to sync.
+   */
+  public static GuardOptions defaults(String name, RetryPolicy retryPolicy) {
+    return new GuardOptions(name, 5_000, Duration.ZERO, Duration.ofMinutes(5), false, 0.1, Duration.ofMillis(500),
+        Duration.ofSeconds(60), RelistBudget.defaultShared(), Duration.ofMinutes(5), Duration.ofSeconds(2),
+        Duration.ofSeconds(5), Duration.ofMinutes(2), retryPolicy, null, Ticker.SYSTEM);
+  }
+
   /** The same options with another exception handler. */
   GuardOptions withExceptionHandler(RetryPolicy handler) {
     return new GuardOptions(name, pageSize, resyncPeriod, resyncFloor, allowShortResync, jitter, backoffBase,

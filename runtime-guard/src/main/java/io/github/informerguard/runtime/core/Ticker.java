@@ -3,8 +3,9 @@ package io.github.informerguard.runtime.core;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The time source of backoff and relist-budget waits. Injected (package-private, from tests) so
- * that tests of backoff and budgets record the waits asked for instead of sleeping through them.
+ * The time source of backoff and relist-budget waits. Injected (by package-private builder and
+ * factory methods, from tests) so that tests of backoff and budgets record the waits asked for
+ * instead of sleeping through them.
  * Watch lifetimes and close timeouts stay on the system clock.
  */
 public interface Ticker {

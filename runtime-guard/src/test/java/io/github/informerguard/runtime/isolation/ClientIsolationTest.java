@@ -56,6 +56,16 @@ class ClientIsolationTest {
     assertNoReference(fabric8Side, CLIENT_JAVA);
   }
 
+  @Test
+  void clientJavaAdapterNeedsNoFabric8() throws Exception {
+    List<String> clientJavaSide = classesIn(p -> isCore(p) || p.startsWith(RUNTIME + "clientjava/"));
+    assertThat(clientJavaSide).anyMatch(c -> c.startsWith("io.github.informerguard.runtime.clientjava."));
+    try (URLClassLoader loader = loaderWithout(FABRIC8)) {
+      assertAllLink(loader, clientJavaSide);
+    }
+    assertNoReference(clientJavaSide, FABRIC8);
+  }
+
   /** The control: the loader really lacks the client, so the checks above can fail. */
   @Test
   void theFabric8GuardDoesNotLinkWithoutFabric8() throws Exception {

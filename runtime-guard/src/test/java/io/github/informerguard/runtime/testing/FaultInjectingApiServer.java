@@ -20,7 +20,16 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.fabric8.mockwebserver.http.Response;
 import io.fabric8.mockwebserver.http.WebSocket;
 import io.fabric8.mockwebserver.http.WebSocketListener;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.net.URLDecoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,6 +70,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * Objects are changed through this class (create/update/delete), not over HTTP; the server
  * records every LIST and WATCH request with its time and parameters.
+ *
+ * <p>fabric8 watches over a WebSocket; client-java (and kubectl) watch over a plain HTTP
+ * response that streams one JSON event per line. {@link #streamingUri()} is a second address
+ * that serves watches that way, from the same objects, history and faults, and passes every
+ * other request on to the mock server.
  */
 public final class FaultInjectingApiServer implements AutoCloseable {
   public static final String NAMESPACE = "test";
@@ -71,7 +85,15 @@ public final class FaultInjectingApiServer implements AutoCloseable {
 
   private record Event(long rv, String type, Pod pod) {}
 
-  private record Subscriber(WebSocket ws, Map<String, String> selector, boolean bookmarks) {}
+  /** An open watch: a WebSocket (fabric8) or a streamed HTTP response (client-java). */
+  private interface WatchStream {
+    void send(String frame);
+
+    /** Ends the watch; {@code code} 1000 is the server's clean end, anything else a cut connection. */
+    void close(int code, String reason);
+  }
+
+  private record Subscriber(WatchStream ws, Map<String, String> selector, boolean bookmarks) {}
 
   private record Snapshot(long rv, List<Pod> items) {}
 
@@ -79,7 +101,9 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private final Object lock = new Object();
   private final Map<String, Pod> pods = new TreeMap<>();
   private final List<Event> history = new ArrayList<>();
-  private final Map<WebSocket, Subscriber> watches = new ConcurrentHashMap<>();
+  private final Map<WatchStream, Subscriber> watches = new ConcurrentHashMap<>();
+  private final Map<WebSocket, WatchStream> webSockets = new ConcurrentHashMap<>();
+  private HttpServer streamingFront; // guarded by lock; started by streamingUri()
   private final Map<String, Snapshot> continuations = new HashMap<>();
   private final List<Request> requests = new CopyOnWriteArrayList<>();
   private final AtomicInteger handshakeFailures = new AtomicInteger();
@@ -154,7 +178,9 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     synchronized (lock) {
       Pod pod = new PodBuilder().withNewMetadata().withName(name).withNamespace(NAMESPACE)
           .withUid(UUID.randomUUID().toString()).withLabels(new LinkedHashMap<>(labels)).endMetadata()
-          .withNewSpec().withNodeName("node-0").endSpec().build();
+          // one container, as every real pod has: client-java's model refuses a pod spec without
+          .withNewSpec().withNodeName("node-0").addNewContainer().withName("main").withImage("busybox").endContainer()
+          .endSpec().build();
       if (pods.containsKey(name)) {
         throw new IllegalStateException("exists: " + name);
       }
@@ -425,7 +451,8 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     return r;
   }
 
-  private MockResponse watch(Map<String, String> query) {
+  /** The injected handshake failure for this watch request, or {@code null} to accept it. */
+  private MockResponse handshakeFailure() {
     if (handshakeFailures.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
       int code = handshakeFailureCode;
       MockResponse r = status(code, code == 410 ? "Expired" : code == 429 ? "TooManyRequests" : "InternalError",
@@ -435,9 +462,29 @@ public final class FaultInjectingApiServer implements AutoCloseable {
       }
       return r;
     }
-    boolean streaming = "true".equals(query.get("sendInitialEvents")) && !streamingListIgnored;
-    if (streaming && streamingListRefusal > 0) {
-      return status(streamingListRefusal, "Invalid", "sendInitialEvents is forbidden: the WatchList feature is off");
+    return null;
+  }
+
+  /** A streaming-list request the server refuses (WatchList off), or {@code null}. */
+  private MockResponse streamingRefusal(boolean streaming) {
+    return streaming && streamingListRefusal > 0
+        ? status(streamingListRefusal, "Invalid", "sendInitialEvents is forbidden: the WatchList feature is off")
+        : null;
+  }
+
+  private boolean streaming(Map<String, String> query) {
+    return "true".equals(query.get("sendInitialEvents")) && !streamingListIgnored;
+  }
+
+  private MockResponse watch(Map<String, String> query) {
+    MockResponse failure = handshakeFailure();
+    if (failure != null) {
+      return failure;
+    }
+    boolean streaming = streaming(query);
+    MockResponse refusal = streamingRefusal(streaming);
+    if (refusal != null) {
+      return refusal;
     }
     Map<String, String> selector = parseSelector(query.get("labelSelector"));
     String requestedRv = query.get("resourceVersion");
@@ -445,27 +492,143 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     return new MockResponse().withWebSocketUpgrade(new WebSocketListener() {
       @Override
       public void onOpen(WebSocket ws, Response response) {
-        open(ws, requestedRv, selector, bookmarks, streaming);
+        WatchStream stream = new WatchStream() {
+          @Override
+          public void send(String frame) {
+            ws.send(frame);
+          }
+
+          @Override
+          public void close(int code, String reason) {
+            ws.close(code, reason);
+          }
+        };
+        webSockets.put(ws, stream);
+        open(stream, requestedRv, selector, bookmarks, streaming);
       }
 
       @Override
       public void onClosing(WebSocket ws, int code, String reason) {
-        watches.remove(ws);
+        forget(ws);
       }
 
       @Override
       public void onClosed(WebSocket ws, int code, String reason) {
-        watches.remove(ws);
+        forget(ws);
       }
 
       @Override
       public void onFailure(WebSocket ws, Throwable t, Response response) {
-        watches.remove(ws);
+        forget(ws);
       }
     });
   }
 
-  private void open(WebSocket ws, String requestedRv, Map<String, String> selector, boolean bookmarks,
+  private void forget(WebSocket ws) {
+    WatchStream stream = webSockets.remove(ws);
+    if (stream != null) {
+      watches.remove(stream);
+    }
+  }
+
+  // ---------------------------------------------------------------- streamed HTTP watches
+
+  /**
+   * An address whose watches stream over plain HTTP (one JSON event per line), as client-java
+   * reads them; other requests go on to the mock server. Started on first use.
+   */
+  public URI streamingUri() {
+    synchronized (lock) {
+      if (streamingFront == null) {
+        try {
+          HttpServer front = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+          front.createContext("/", this::serveStreaming);
+          front.setExecutor(Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "fault-server-http");
+            t.setDaemon(true);
+            return t;
+          }));
+          front.start();
+          streamingFront = front;
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+      return URI.create("http://127.0.0.1:" + streamingFront.getAddress().getPort());
+    }
+  }
+
+  private static final HttpClient FORWARDER = HttpClient.newHttpClient();
+
+  private void serveStreaming(HttpExchange exchange) throws IOException {
+    URI uri = exchange.getRequestURI();
+    Map<String, String> query = parseQuery(uri.getRawQuery() == null ? "" : uri.getRawQuery());
+    if (!"true".equals(query.get("watch")) || !uri.getPath().equals(PATH)) {
+      forward(exchange);
+      return;
+    }
+    requests.add(new Request(System.nanoTime(), true, query));
+    boolean streaming = streaming(query);
+    MockResponse failure = handshakeFailure();
+    if (failure == null) {
+      failure = streamingRefusal(streaming);
+    }
+    if (failure != null) {
+      byte[] body = failure.getBody() == null ? new byte[0] : failure.getBody().readByteArray();
+      String retryAfter = failure.header("Retry-After");
+      if (retryAfter != null) {
+        exchange.getResponseHeaders().set("Retry-After", retryAfter);
+      }
+      exchange.getResponseHeaders().set("Content-Type", "application/json");
+      exchange.sendResponseHeaders(failure.code(), body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+      return;
+    }
+    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.sendResponseHeaders(200, 0); // chunked: the watch streams until closed
+    OutputStream out = exchange.getResponseBody();
+    open(new WatchStream() {
+      @Override
+      public void send(String frame) {
+        try {
+          out.write((frame + "\n").getBytes(StandardCharsets.UTF_8));
+          out.flush();
+        } catch (IOException e) {
+          watches.remove(this); // the client went away
+        }
+      }
+
+      @Override
+      public void close(int code, String reason) {
+        // the JDK server cannot cut a connection without the terminating chunk, so over this
+        // address a dropped watch (1011) ends like a clean one: the client sees the stream end
+        watches.remove(this);
+        exchange.close();
+      }
+    }, query.get("resourceVersion"), parseSelector(query.get("labelSelector")),
+        "true".equals(query.get("allowWatchBookmarks")), streaming);
+  }
+
+  private void forward(HttpExchange exchange) throws IOException {
+    HttpRequest.Builder req = HttpRequest.newBuilder(uri().resolve(exchange.getRequestURI().toString().substring(1)))
+        .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofInputStream(exchange::getRequestBody));
+    HttpResponse<byte[]> resp;
+    try {
+      resp = FORWARDER.send(req.build(), HttpResponse.BodyHandlers.ofByteArray());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      exchange.close();
+      return;
+    }
+    resp.headers().firstValue("Content-Type").ifPresent(v -> exchange.getResponseHeaders().set("Content-Type", v));
+    resp.headers().firstValue("Retry-After").ifPresent(v -> exchange.getResponseHeaders().set("Retry-After", v));
+    exchange.sendResponseHeaders(resp.statusCode(), resp.body().length == 0 ? -1 : resp.body().length);
+    exchange.getResponseBody().write(resp.body());
+    exchange.close();
+  }
+
+  private void open(WatchStream ws, String requestedRv, Map<String, String> selector, boolean bookmarks,
       boolean streaming) {
     boolean hasRv = requestedRv != null && !requestedRv.isEmpty() && !requestedRv.equals("0");
     if (hasRv && cleanCloses.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
@@ -504,11 +667,11 @@ public final class FaultInjectingApiServer implements AutoCloseable {
 
   // ---------------------------------------------------------------- helpers
 
-  private void send(WebSocket ws, String frame) {
+  private void send(WatchStream ws, String frame) {
     sender.execute(() -> ws.send(frame));
   }
 
-  private void close(WebSocket ws, int code, String reason) {
+  private void close(WatchStream ws, int code, String reason) {
     sender.execute(() -> ws.close(code, reason));
   }
 
@@ -577,6 +740,11 @@ public final class FaultInjectingApiServer implements AutoCloseable {
       sender.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    synchronized (lock) {
+      if (streamingFront != null) {
+        streamingFront.stop(0);
+      }
     }
     server.destroy();
   }

@@ -1,0 +1,87 @@
+package io.github.informerguard.runtime.clientjava;
+
+import io.github.informerguard.runtime.core.ListPage;
+import io.kubernetes.client.common.KubernetesListObject;
+import io.kubernetes.client.common.KubernetesObject;
+import io.kubernetes.client.informer.ListerWatcher;
+import io.kubernetes.client.openapi.ApiException;
+import io.kubernetes.client.util.CallGeneratorParams;
+import io.kubernetes.client.util.Watchable;
+import io.kubernetes.client.util.generic.GenericKubernetesApi;
+import io.kubernetes.client.util.generic.KubernetesApiResponse;
+import io.kubernetes.client.util.generic.options.ListOptions;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The list and watch calls of one informer, from whichever form the user gave the factory: a
+ * {@code CallGenerator} ({@link CallGeneratorTransport}), a {@link GenericKubernetesApi} or a
+ * {@link ListerWatcher}.
+ */
+interface ClientJavaTransport<T extends KubernetesObject> {
+  ListPage<T> list(long limit, String continueToken) throws ApiException;
+
+  Watchable<T> watch(String resourceVersion, int timeoutSeconds) throws ApiException;
+
+  /** Makes an in-flight call return; a transport whose calls it cannot reach does nothing. */
+  default void abort() {}
+
+  @SuppressWarnings("unchecked")
+  static <T extends KubernetesObject> ListPage<T> page(KubernetesListObject list) {
+    List<T> items = new ArrayList<>();
+    if (list.getItems() != null) {
+      for (KubernetesObject o : list.getItems()) {
+        items.add((T) o);
+      }
+    }
+    return list.getMetadata() == null ? new ListPage<>(items, null, null)
+        : new ListPage<>(items, list.getMetadata().getResourceVersion(), list.getMetadata().getContinue());
+  }
+
+  /**
+   * {@link GenericKubernetesApi}: paginated with its {@link ListOptions}. Its calls are built
+   * inside it, so a list in flight when the informer closes runs to its end (or the client's read
+   * timeout) on the reflector thread, which then ends; nothing more reaches the cache.
+   */
+  static <T extends KubernetesObject, L extends KubernetesListObject> ClientJavaTransport<T> of(
+      GenericKubernetesApi<T, L> api, String namespace) {
+    boolean all = namespace == null || namespace.isEmpty();
+    return new ClientJavaTransport<>() {
+      @Override
+      public ListPage<T> list(long limit, String continueToken) throws ApiException {
+        ListOptions o = new ListOptions().limit((int) Math.min(Integer.MAX_VALUE, limit))._continue(continueToken);
+        KubernetesApiResponse<L> r = all ? api.list(o) : api.list(namespace, o);
+        if (!r.isSuccess()) {
+          String message = r.getStatus() == null ? "list failed" : r.getStatus().getMessage();
+          throw new ApiException(r.getHttpStatusCode(), message);
+        }
+        return page(r.getObject());
+      }
+
+      @Override
+      public Watchable<T> watch(String resourceVersion, int timeoutSeconds) throws ApiException {
+        ListOptions o = new ListOptions().resourceVersion(resourceVersion).timeoutSeconds(timeoutSeconds);
+        return all ? api.watch(o) : api.watch(namespace, o);
+      }
+    };
+  }
+
+  /**
+   * A user's {@link ListerWatcher}: its {@code list} takes no limit or continue token, so it is
+   * one page; the watch gets the resourceVersion and timeout through the params.
+   */
+  static <T extends KubernetesObject, L extends KubernetesListObject> ClientJavaTransport<T> of(
+      ListerWatcher<T, L> listerWatcher) {
+    return new ClientJavaTransport<>() {
+      @Override
+      public ListPage<T> list(long limit, String continueToken) throws ApiException {
+        return page(listerWatcher.list(new CallGeneratorParams(false, null, null)));
+      }
+
+      @Override
+      public Watchable<T> watch(String resourceVersion, int timeoutSeconds) throws ApiException {
+        return listerWatcher.watch(new CallGeneratorParams(true, resourceVersion, timeoutSeconds));
+      }
+    };
+  }
+}

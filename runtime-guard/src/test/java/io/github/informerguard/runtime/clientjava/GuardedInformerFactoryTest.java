@@ -1,0 +1,425 @@
+package io.github.informerguard.runtime.clientjava;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.informerguard.runtime.InformerLifecycleListener;
+import io.github.informerguard.runtime.RelistBudget;
+import io.github.informerguard.runtime.core.InformerMeterBinder;
+import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
+import io.github.informerguard.runtime.testing.Poll;
+import io.github.informerguard.runtime.testing.RecordingTicker;
+import io.github.informerguard.runtime.testing.TcpFaultProxy;
+import io.github.informerguard.runtime.testing.Threads;
+import io.kubernetes.client.extended.controller.Controller;
+import io.kubernetes.client.extended.controller.ControllerManager;
+import io.kubernetes.client.extended.controller.builder.ControllerBuilder;
+import io.kubernetes.client.extended.controller.reconciler.Result;
+import io.kubernetes.client.informer.ResourceEventHandler;
+import io.kubernetes.client.informer.SharedIndexInformer;
+import io.kubernetes.client.informer.cache.Lister;
+import io.kubernetes.client.openapi.ApiClient;
+import io.kubernetes.client.openapi.apis.CoreV1Api;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodList;
+import io.kubernetes.client.util.CallGenerator;
+import io.kubernetes.client.util.ClientBuilder;
+import io.kubernetes.client.util.generic.GenericKubernetesApi;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The client-java factory against the fault-injecting API server over real HTTP (watches
+ * streamed as client-java reads them), with client-java's own {@code ApiClient}, {@code CoreV1Api},
+ * {@code GenericKubernetesApi}, {@code Lister} and controller runtime.
+ */
+class GuardedInformerFactoryTest {
+  private static final String NS = FaultInjectingApiServer.NAMESPACE;
+
+  private FaultInjectingApiServer server;
+  private ApiClient client;
+  private GuardedInformerFactory factory;
+  private Set<Thread> threadsBefore;
+
+  /** What one handler saw: the view it would hold, and its counts. */
+  static final class View implements ResourceEventHandler<V1Pod> {
+    private static String key(V1Pod pod) {
+      return pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
+    }
+
+    final Map<String, String> versions = new ConcurrentHashMap<>();
+    final AtomicInteger resyncs = new AtomicInteger();
+    final AtomicInteger finalStateUnknownDeletes = new AtomicInteger();
+
+    @Override
+    public void onAdd(V1Pod obj) {
+      versions.put(key(obj), obj.getMetadata().getResourceVersion());
+    }
+
+    @Override
+    public void onUpdate(V1Pod oldObj, V1Pod newObj) {
+      if (oldObj == newObj) {
+        resyncs.incrementAndGet();
+      }
+      versions.put(key(newObj), newObj.getMetadata().getResourceVersion());
+    }
+
+    @Override
+    public void onDelete(V1Pod obj, boolean deletedFinalStateUnknown) {
+      if (deletedFinalStateUnknown) {
+        finalStateUnknownDeletes.incrementAndGet();
+      }
+      versions.remove(key(obj));
+    }
+  }
+
+  @BeforeEach
+  void setUp() {
+    threadsBefore = Threads.live();
+    server = new FaultInjectingApiServer();
+    for (int i = 0; i < 5; i++) {
+      server.create("pod-" + i, Map.of("app", i % 2 == 0 ? "even" : "odd"));
+    }
+    // a read timeout as ordinary code sets it: client-java's own factory refuses this client
+    client = new ClientBuilder().setBasePath(server.streamingUri().toString()).setReadTimeout(Duration.ofSeconds(10))
+        .build();
+    factory = new GuardedInformerFactory(client).relistBudget(RelistBudget.of(100, Duration.ofMillis(1)))
+        .backoff(Duration.ofMillis(10), Duration.ofMillis(100)).seed(1);
+  }
+
+  @AfterEach
+  void tearDown() {
+    factory.stopAllRegisteredInformers();
+    server.close();
+  }
+
+  private CallGenerator pods(String labelSelector) {
+    CoreV1Api api = new CoreV1Api(client);
+    return params -> api.listNamespacedPod(NS).labelSelector(labelSelector).resourceVersion(params.resourceVersion)
+        .timeoutSeconds(params.timeoutSeconds).watch(params.watch).buildCall(null);
+  }
+
+  private SharedIndexInformer<V1Pod> podInformer() {
+    return factory.sharedIndexInformerFor(pods(null), V1Pod.class, V1PodList.class);
+  }
+
+  private void awaitConverged(View view) {
+    Poll.until(() -> view.versions.equals(server.objectVersions()),
+        () -> "handler view " + view.versions + " equals the server's " + server.objectVersions());
+  }
+
+  @Test
+  void syncsAndDeliversEventsWithAClientThatHasAReadTimeout() {
+    SharedIndexInformer<V1Pod> informer = podInformer();
+    View view = new View();
+    informer.addEventHandler(view);
+    factory.startAllRegisteredInformers();
+    Poll.until(informer::hasSynced, () -> "synced");
+    server.create("pod-new", Map.of());
+    server.update("pod-1", Map.of("x", "y"));
+    server.delete("pod-2");
+    awaitConverged(view);
+    assertThat(informer.getIndexer().listKeys()).hasSize(5).contains(NS + "/pod-new").doesNotContain(NS + "/pod-2");
+    assertThat(informer.lastSyncResourceVersion()).isNotNull();
+    // the watch streams over a client with no read timeout, the lists over the user's
+    assertThat(server.watchRequests()).isNotEmpty();
+    assertThat(server.lists().get(0).query()).containsEntry("limit", "5000").doesNotContainKey("resourceVersion");
+  }
+
+  @Test
+  void listerReadsTheGuardedIndexer() {
+    SharedIndexInformer<V1Pod> informer = podInformer();
+    factory.startAllRegisteredInformers();
+    Poll.until(informer::hasSynced, () -> "synced");
+    Lister<V1Pod> lister = new Lister<>(informer.getIndexer());
+    assertThat(lister.namespace(NS).list()).hasSize(5);
+    assertThat(lister.namespace("elsewhere").list()).isEmpty();
+    assertThat(lister.namespace(NS).get("pod-3").getMetadata().getName()).isEqualTo("pod-3");
+  }
+
+  @Test
+  void goneRelistsAndDeliversTheDeletesTheWatchMissed() {
+    SharedIndexInformer<V1Pod> informer = podInformer();
+    View view = new View();
+    informer.addEventHandler(view);
+    factory.startAllRegisteredInformers();
+    Poll.until(() -> informer.hasSynced() && server.openWatches() == 1, () -> "synced and watching");
+    server.failWatchHandshakes(1000, 500); // keep it disconnected while things change
+    server.dropAllWatches();
+    server.delete("pod-0");
+    server.delete("pod-3");
+    server.compact();
+    server.failWatchHandshakes(0, 500);
+    awaitConverged(view);
+    GuardedSharedIndexInformer<?> guarded = (GuardedSharedIndexInformer<?>) informer;
+    Poll.until(() -> guarded.health().relists() >= 1, () -> "a relist");
+    assertThat(guarded.health().goneSeen()).isGreaterThanOrEqualTo(1);
+    assertThat(view.finalStateUnknownDeletes).hasValue(2);
+    var lastList = server.lists().get(server.lists().size() - 1);
+    assertThat(lastList.query().get("resourceVersion")).isNull();
+  }
+
+  @Test
+  void expiredContinueTokenRestartsTheListFromTheFirstPage() {
+    server.slowLists(Duration.ofMillis(200));
+    GuardedSharedIndexInformer<V1Pod> informer = (GuardedSharedIndexInformer<V1Pod>) factory.pageSize(2)
+        .sharedIndexInformerFor(pods(null), V1Pod.class, V1PodList.class);
+    informer.start();
+    Poll.until(() -> server.lists().size() >= 1, () -> "first page requested");
+    server.expireContinueTokens();
+    server.compact();
+    server.slowLists(Duration.ZERO);
+    informer.start().join();
+    assertThat(informer.health().goneSeen()).isGreaterThanOrEqualTo(1);
+    assertThat(server.lists().stream().filter(r -> r.query().get("continue") == null).count())
+        .isGreaterThanOrEqualTo(2);
+    assertThat(informer.getIndexer().listKeys()).hasSize(5);
+  }
+
+  @Test
+  void retryAfterOnAListAndOnAWatchHandshakeIsTheLeastWait() {
+    RecordingTicker ticker = new RecordingTicker();
+    factory.ticker(ticker);
+    server.failNextLists(1, 429, 3, true); // the header only, no Status details
+    SharedIndexInformer<V1Pod> informer = podInformer();
+    factory.startAllRegisteredInformers();
+    Poll.until(informer::hasSynced, () -> "synced after the 429");
+    assertThat(ticker.sleptMillis).anyMatch(ms -> ms >= 3000);
+    Poll.until(() -> server.openWatches() == 1, () -> "watching");
+    ticker.sleptMillis.clear();
+    server.failWatchHandshakes(1, 429, 2);
+    server.dropAllWatches();
+    Poll.until(() -> ticker.sleptMillis.stream().anyMatch(ms -> ms >= 2000),
+        () -> "a wait of the handshake's Retry-After (2 s), waits were " + ticker.sleptMillis);
+  }
+
+  @Test
+  void stopEndsEveryThreadAndIsIdempotent() {
+    SharedIndexInformer<V1Pod> informer = podInformer();
+    informer.addEventHandler(new View());
+    informer.addEventHandlerWithResyncPeriod(new View(), Duration.ofMinutes(10).toMillis());
+    factory.startAllRegisteredInformers();
+    Poll.until(() -> informer.hasSynced() && server.openWatches() == 1, () -> "synced and watching");
+    Set<String> expected = Set.of("informer-guard-pod-reflector", "informer-guard-pod-watch",
+        "informer-guard-pod-handler-1", "informer-guard-pod-handler-2", "informer-guard-pod-resync");
+    Poll.until(() -> Threads.newSince(threadsBefore, "informer-guard-").containsAll(expected),
+        () -> "every informer thread running: " + Threads.newSince(threadsBefore, "informer-guard-"));
+    assertThat(Threads.live().stream().filter(t -> t.getName().startsWith("informer-guard-pod"))).allMatch(Thread::isDaemon);
+    factory.stopAllRegisteredInformers();
+    factory.stopAllRegisteredInformers();
+    Poll.until(() -> Threads.newSince(threadsBefore, "informer-guard-").isEmpty(),
+        () -> "no informer thread left: " + Threads.newSince(threadsBefore, "informer-guard-"));
+  }
+
+  @Test
+  void stopDuringAHeldListEndsTheInFlightCall() {
+    server.slowLists(Duration.ofSeconds(60));
+    client.setReadTimeout(0); // no read timeout ends the held list for it: only the cancelled call can
+    SharedIndexInformer<V1Pod> informer = podInformer();
+    factory.startAllRegisteredInformers();
+    Poll.until(() -> server.lists().size() >= 1, () -> "the list is in flight");
+    informer.stop();
+    Poll.until(() -> Threads.newSince(threadsBefore, "informer-guard-").isEmpty(),
+        () -> "reflector left the held list: " + Threads.newSince(threadsBefore, "informer-guard-"));
+  }
+
+  @Test
+  void severalInformersOfOneTypeAreAllStartedAndTheFirstIsTheExistingOne() {
+    SharedIndexInformer<V1Pod> even = factory.sharedIndexInformerFor(pods("app=even"), V1Pod.class, V1PodList.class);
+    SharedIndexInformer<V1Pod> odd = factory.sharedIndexInformerFor(pods("app=odd"), V1Pod.class, V1PodList.class);
+    GenericKubernetesApi<V1Pod, V1PodList> generic =
+        new GenericKubernetesApi<>(V1Pod.class, V1PodList.class, "", "v1", "pods", client);
+    SharedIndexInformer<V1Pod> all = factory.sharedIndexInformerFor(generic, V1Pod.class, 0, NS);
+    factory.startAllRegisteredInformers();
+    Poll.until(() -> even.hasSynced() && odd.hasSynced() && all.hasSynced(), () -> "all three synced");
+    assertThat(even.getIndexer().listKeys()).hasSize(3);
+    assertThat(odd.getIndexer().listKeys()).hasSize(2);
+    assertThat(all.getIndexer().listKeys()).hasSize(5);
+    assertThat(factory.getExistingSharedIndexInformer(V1Pod.class)).isSameAs(even);
+    assertThat(factory.health()).extracting(h -> h.name()).containsExactly("pod", "pod-2", "pod-3");
+  }
+
+  @Test
+  void eachHandlerGetsItsOwnResyncPeriod() {
+    factory.allowShortResync(true);
+    SharedIndexInformer<V1Pod> informer = podInformer();
+    View resyncing = new View();
+    View quiet = new View();
+    informer.addEventHandlerWithResyncPeriod(resyncing, 100);
+    informer.addEventHandler(quiet); // the informer's period: 0
+    factory.startAllRegisteredInformers();
+    Poll.until(() -> resyncing.resyncs.get() >= 10, () -> "resyncs of the 100 ms handler");
+    assertThat(quiet.resyncs).hasValue(0);
+  }
+
+  @Test
+  void aShortResyncIsRaisedToTheFloor() {
+    SharedIndexInformer<V1Pod> informer =
+        factory.sharedIndexInformerFor(pods(null), V1Pod.class, V1PodList.class, 1000);
+    View view = new View();
+    informer.addEventHandlerWithResyncPeriod(view, 500);
+    factory.startAllRegisteredInformers();
+    Poll.until(informer::hasSynced, () -> "synced");
+    awaitConverged(view);
+    assertThat(view.resyncs).hasValue(0); // a 500 ms period would have resynced by now; 5 minutes has not
+  }
+
+  @Test
+  void throwingHandlersAndIndexFunctionsLeaveTheCacheIntact() {
+    SharedIndexInformer<V1Pod> informer = podInformer();
+    informer.addIndexers(Map.of("byLabel", pod -> {
+      if (pod.getMetadata().getName().equals("pod-1")) {
+        throw sneaky(new java.io.IOException("index function failure"));
+      }
+      return List.of(pod.getMetadata().getLabels().get("app"));
+    }));
+    View view = new View();
+    informer.addEventHandler(new ResourceEventHandler<>() {
+      @Override
+      public void onAdd(V1Pod obj) {
+        throw sneaky(new Exception("handler failure"));
+      }
+
+      @Override
+      public void onUpdate(V1Pod oldObj, V1Pod newObj) {
+        throw new IllegalStateException("handler failure");
+      }
+
+      @Override
+      public void onDelete(V1Pod obj, boolean deletedFinalStateUnknown) {
+        throw new AssertionError("handler failure");
+      }
+    });
+    informer.addEventHandler(view);
+    factory.startAllRegisteredInformers();
+    Poll.until(informer::hasSynced, () -> "synced");
+    server.update("pod-3", Map.of("app", "odd", "x", "y"));
+    server.delete("pod-4");
+    awaitConverged(view);
+    GuardedSharedIndexInformer<?> guarded = (GuardedSharedIndexInformer<?>) informer;
+    assertThat(informer.getIndexer().listKeys()).hasSize(4);
+    assertThat(informer.getIndexer().byIndex("byLabel", "even")).extracting(p -> p.getMetadata().getName())
+        .containsExactlyInAnyOrder("pod-0", "pod-2");
+    assertThat(guarded.health().handlerErrors()).isGreaterThanOrEqualTo(7); // 5 adds, 1 update, 1 delete
+    assertThat(guarded.health().indexFunctionErrors()).isGreaterThanOrEqualTo(1);
+    assertThat(guarded.staleIndexEntries()).isEmpty();
+  }
+
+  @Test
+  void controllerBuilderAndManagerRunOnTheGuardedFactory() throws Exception {
+    podInformer();
+    Set<String> reconciled = ConcurrentHashMap.newKeySet();
+    Controller controller = ControllerBuilder.defaultBuilder(factory)
+        .watch(queue -> ControllerBuilder.controllerWatchBuilder(V1Pod.class, queue).build())
+        .withReconciler(request -> {
+          reconciled.add(request.getName());
+          return new Result(false);
+        })
+        .withName("pods")
+        .withReadyFunc(() -> factory.getExistingSharedIndexInformer(V1Pod.class).hasSynced())
+        .build();
+    ControllerManager manager = ControllerBuilder.controllerManagerBuilder(factory).addController(controller).build();
+    Thread runner = new Thread(manager, "controller-manager");
+    runner.setDaemon(true);
+    runner.start();
+    try {
+      Poll.until(() -> reconciled.size() == 5, () -> "every pod reconciled, got " + reconciled);
+      server.create("pod-late", Map.of());
+      Poll.until(() -> reconciled.contains("pod-late"), () -> "the new pod reconciled");
+    } finally {
+      manager.shutdown();
+      runner.join(TimeUnit.SECONDS.toMillis(30));
+    }
+    assertThat(factory.informers()).allMatch(i -> !i.isRunning());
+  }
+
+  @Test
+  void lifecycleListenerSeesTheSync() {
+    List<String> events = new CopyOnWriteArrayList<>();
+    factory.lifecycleListener(new InformerLifecycleListener() {
+      @Override
+      public void onSynced(String resourceVersion, int cacheSize, boolean relist) {
+        events.add("synced " + cacheSize);
+      }
+    });
+    SharedIndexInformer<V1Pod> informer = podInformer();
+    factory.startAllRegisteredInformers();
+    Poll.until(() -> !events.isEmpty(), () -> "the listener told of the sync"); // told after hasSynced turns true
+    assertThat(events).containsExactly("synced 5");
+  }
+
+  /** A factory whose client reaches the streaming address through {@code proxy} (resets, held handshakes). */
+  private GuardedInformerFactory factoryThrough(TcpFaultProxy proxy) {
+    ApiClient proxied = new ClientBuilder().setBasePath(proxy.url().replaceAll("/$", "")).build();
+    client = proxied;
+    return factory = new GuardedInformerFactory(proxied).relistBudget(RelistBudget.of(100, Duration.ofMillis(1)))
+        .backoff(Duration.ofMillis(10), Duration.ofMillis(100)).seed(1);
+  }
+
+  @Test
+  void stopDuringAHeldWatchHandshakeEndsTheCall() {
+    try (TcpFaultProxy proxy = new TcpFaultProxy(server.streamingUri())) {
+      factoryThrough(proxy);
+      proxy.holdWatchHandshakes();
+      SharedIndexInformer<V1Pod> informer = podInformer();
+      factory.startAllRegisteredInformers();
+      Poll.until(() -> informer.hasSynced() && proxy.heldHandshakes() == 1, () -> "synced, the watch handshake held");
+      informer.stop();
+      // OkHttp's synchronous call ignores interruption: only the cancelled call lets the reflector end
+      Poll.until(() -> Threads.newSince(threadsBefore, "informer-guard-").isEmpty(),
+          () -> "reflector left the held handshake: " + Threads.newSince(threadsBefore, "informer-guard-"));
+      assertThat(proxy.heldHandshakes()).as("still held when the informer had ended").isEqualTo(1);
+      proxy.releaseWatchHandshakes();
+    }
+  }
+
+  @Test
+  void aTcpResetResumesTheWatchWithoutAList() {
+    try (TcpFaultProxy proxy = new TcpFaultProxy(server.streamingUri())) {
+      factoryThrough(proxy);
+      GuardedSharedIndexInformer<V1Pod> informer = (GuardedSharedIndexInformer<V1Pod>) podInformer();
+      View view = new View();
+      informer.addEventHandler(view);
+      factory.startAllRegisteredInformers();
+      Poll.until(() -> informer.hasSynced() && server.openWatches() == 1, () -> "synced and watching");
+      server.create("pod-before-reset", Map.of());
+      awaitConverged(view);
+      server.clearRequestLog();
+      assertThat(proxy.resetWatchConnections()).isEqualTo(1);
+      server.create("pod-after-reset", Map.of());
+      awaitConverged(view);
+      assertThat(server.lists()).isEmpty();
+      assertThat(server.watchRequests()).isNotEmpty()
+          .allMatch(r -> r.query().get("resourceVersion") != null, "resumed from a resourceVersion");
+      assertThat(informer.health().relists()).isZero();
+      assertThat(informer.health().watchReconnects()).isGreaterThanOrEqualTo(1);
+    }
+  }
+
+  @Test
+  void theMicrometerBinderReadsTheInformersHealth() {
+    GuardedSharedIndexInformer<V1Pod> informer = (GuardedSharedIndexInformer<V1Pod>) podInformer();
+    informer.addEventHandler(new View());
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    new InformerMeterBinder(informer).bindTo(registry);
+    factory.startAllRegisteredInformers();
+    Poll.until(informer::hasSynced, () -> "synced");
+    assertThat(registry.get("informer.guard.cache.size").tag("informer", "pod").gauge().value()).isEqualTo(5.0);
+    assertThat(registry.get("informer.guard.synced").gauge().value()).isEqualTo(1.0);
+    assertThat(registry.get("informer.guard.list.requests").functionCounter().count()).isEqualTo(1.0);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> RuntimeException sneaky(Throwable t) throws E {
+    throw (E) t;
+  }
+}
