@@ -120,6 +120,10 @@ public final class LifecycleApis {
   public static final Set<String> COLLECTION_STORES = Set.of("put", "putIfAbsent", "add", "addFirst", "addLast",
       "offer", "push");
 
+  /** Map methods that store the value their mapping function returns, and hand back the element. */
+  public static final Set<String> COLLECTION_COMPUTES = Set.of("computeIfAbsent", "computeIfPresent", "compute",
+      "merge");
+
   /** Collection methods that neither hand out nor remove elements. */
   public static final Set<String> COLLECTION_QUERIES = Set.of("containsKey", "containsValue", "contains", "size",
       "isEmpty", "clear");

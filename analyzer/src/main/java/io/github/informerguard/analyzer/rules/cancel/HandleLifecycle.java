@@ -108,6 +108,19 @@ final class HandleLifecycle {
     if (parent == null) {
       return Optional.empty();
     }
+    Optional<LambdaExpr> mapping = returnedFromLambda(child, parent);
+    if (mapping.isPresent()) {
+      // The lambda's result goes wherever the lambda's caller puts it: a map's computeIfAbsent stores it.
+      // An expression lambda whose result nothing takes (a Runnable) still drops the handle, below.
+      Optional<String> sink = collections.neverDrainedComputedSink(mapping.get(), release.releases());
+      if (sink.isPresent()) {
+        return release.clientCloseReleases() && clientClosed(produced)
+            ? Optional.empty() : Optional.of(new Leak(Fate.COLLECTED_NEVER_RELEASED, sink.get()));
+      }
+      if (parent instanceof ReturnStmt || CollectedHandles.isMappingFunction(mapping.get())) {
+        return Optional.empty(); // the lambda's caller takes the handle
+      }
+    }
     if (parent instanceof ExpressionStmt || parent instanceof ForEachStmt fe && fe.getIterable() == child) {
       return discarded(produced, release);
     }
@@ -495,6 +508,11 @@ final class HandleLifecycle {
     if (parent instanceof MethodReferenceExpr ref && ref.getScope() == child) {
       return release.releases().contains(ref.getIdentifier()) ? UseKind.SAFE_RELEASE : UseKind.ESCAPE;
     }
+    Optional<LambdaExpr> mapping = returnedFromLambda(child, parent);
+    if (mapping.isPresent()) {
+      return collections.neverDrainedComputedSink(mapping.get(), release.releases()).isPresent()
+          ? UseKind.COLLECTED : UseKind.ESCAPE;
+    }
     if (parent instanceof TryStmt) {
       return UseKind.SAFE_RELEASE; // try (handle) { ... }
     }
@@ -513,10 +531,32 @@ final class HandleLifecycle {
     return UseKind.ESCAPE;
   }
 
+  /**
+   * The lambda whose result {@code child} is: the body of an expression lambda, or the value of a
+   * {@code return} whose nearest enclosing callable is a lambda.
+   */
+  private static Optional<LambdaExpr> returnedFromLambda(Node child, Node parent) {
+    if (parent instanceof ExpressionStmt s && s.getParentNode().orElse(null) instanceof LambdaExpr l
+        && l.getBody() == s) {
+      return Optional.of(l);
+    }
+    if (!(parent instanceof ReturnStmt)) {
+      return Optional.empty();
+    }
+    Optional<LambdaExpr> lambda = parent.findAncestor(LambdaExpr.class);
+    Optional<CallableDeclaration> callable = parent.findAncestor(CallableDeclaration.class);
+    return lambda.filter(l -> callable.isEmpty() || callable.get().isAncestorOf(l));
+  }
+
   private static String collectionOf(Expression use) {
     Node parent = use.getParentNode().orElse(null);
     while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
       parent = parent.getParentNode().orElse(null);
+    }
+    Optional<LambdaExpr> mapping = returnedFromLambda(use, parent);
+    if (mapping.isPresent() && mapping.get().getParentNode().orElse(null) instanceof MethodCallExpr m
+        && m.getScope().isPresent()) {
+      return m.getScope().get().toString().replaceFirst("^this\\.", "");
     }
     return parent instanceof MethodCallExpr m && m.getScope().isPresent()
         ? m.getScope().get().toString().replaceFirst("^this\\.", "") : "?";
