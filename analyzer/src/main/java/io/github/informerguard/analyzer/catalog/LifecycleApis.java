@@ -100,6 +100,9 @@ public final class LifecycleApis {
   public static final Set<String> STARTUP_RUNNERS = Set.of("org.springframework.boot.CommandLineRunner",
       "org.springframework.boot.ApplicationRunner");
 
+  /** Spring's {@code @Bean}: the method body runs once while the application context is refreshed. */
+  public static final String SPRING_BEAN = "org.springframework.context.annotation.Bean";
+
   public static final String INITIALIZING_BEAN = "org.springframework.beans.factory.InitializingBean";
 
   /** Annotations on methods a container calls once after creating the component. */
@@ -111,6 +114,31 @@ public final class LifecycleApis {
 
   /** Events observed at application start (Quarkus). */
   public static final Set<String> STARTUP_EVENTS = Set.of("io.quarkus.runtime.StartupEvent");
+
+  /** Annotations on methods a container calls once when it destroys the component (CDI, Spring, OSGi). */
+  public static final Set<String> DESTROY_ANNOTATIONS = Set.of("jakarta.annotation.PreDestroy",
+      "javax.annotation.PreDestroy", "org.osgi.service.component.annotations.Deactivate");
+
+  /** Events observed at application shutdown (Quarkus). */
+  public static final Set<String> SHUTDOWN_EVENTS = Set.of("io.quarkus.runtime.ShutdownEvent");
+
+  /**
+   * Interfaces whose no-argument method a container calls at shutdown, by method name: Spring's
+   * DisposableBean.destroy() and Lifecycle/SmartLifecycle.stop(), and close() of an AutoCloseable,
+   * which Spring calls on beans and their @Bean factories infer.
+   */
+  public static final java.util.Map<String, String> DESTROY_CALLBACKS = java.util.Map.of(
+      "org.springframework.beans.factory.DisposableBean", "destroy",
+      "org.springframework.context.Lifecycle", "stop",
+      "org.springframework.context.SmartLifecycle", "stop",
+      "java.lang.AutoCloseable", "close",
+      "java.io.Closeable", "close");
+
+  /** Methods Spring infers as a bean's destroy method when they are public and take no argument. */
+  public static final Set<String> INFERRED_DESTROY_METHODS = Set.of("close", "shutdown");
+
+  /** {@code Runtime.getRuntime().addShutdownHook(thread)}: code the JVM runs on SIGTERM. */
+  public static final String SHUTDOWN_HOOK = "addShutdownHook";
 
   /** Callback methods the clients call again and again (handlers, watchers, reconcilers). */
   public static final Set<String> REPEATED_CALLBACKS = Set.of("onAdd", "onUpdate", "onDelete", "eventReceived",

@@ -6,6 +6,8 @@ import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.NullLiteralExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
@@ -122,8 +124,8 @@ final class CollectedHandles {
     }
     for (Expression use : uses) {
       Node parent = use.getParentNode().orElse(null);
-      if (parent instanceof AssignExpr a && a.getTarget() == use) {
-        continue;
+      if (parent instanceof AssignExpr a && a.getTarget() == use || isNullCheck(parent)) {
+        continue; // a lazy initialisation (if (map == null) map = new ...) reaches no element
       }
       if (!(parent instanceof MethodCallExpr m) || m.getScope().filter(s -> s == use).isEmpty()) {
         return false; // iterated, passed on, returned, aliased
@@ -142,6 +144,12 @@ final class CollectedHandles {
       return false;
     }
     return true;
+  }
+
+  private static boolean isNullCheck(Node n) {
+    return n instanceof BinaryExpr b
+        && (b.getOperator() == BinaryExpr.Operator.EQUALS || b.getOperator() == BinaryExpr.Operator.NOT_EQUALS)
+        && (b.getLeft() instanceof NullLiteralExpr || b.getRight() instanceof NullLiteralExpr);
   }
 
   /** {@code map.get(k)} whose result is dropped or only asked something, not released or handed on. */

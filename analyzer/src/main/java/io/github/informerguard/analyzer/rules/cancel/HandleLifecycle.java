@@ -220,14 +220,16 @@ final class HandleLifecycle {
         : h instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr
             ? f.findAncestor(TypeDeclaration.class).flatMap(t -> Scopes.field((TypeDeclaration<?>) t, f.getNameAsString()))
             : Optional.empty();
-    if (ref.isEmpty()) {
-      return false;
-    }
-    if (ref.get().kind() == VariableRef.Kind.PARAMETER) {
+    return ref.isPresent() && injected(ref.get());
+  }
+
+  /** As {@link #injected(Expression)}, for the variable a name refers to. */
+  boolean injected(VariableRef ref) {
+    if (ref.kind() == VariableRef.Kind.PARAMETER) {
       return true;
     }
-    if (ref.get().kind() != VariableRef.Kind.FIELD || ref.get().declaration().isEmpty()
-        || !(ref.get().declaration().get() instanceof VariableDeclarator d)) {
+    if (ref.kind() != VariableRef.Kind.FIELD || ref.declaration().isEmpty()
+        || !(ref.declaration().get() instanceof VariableDeclarator d)) {
       return false;
     }
     return assignedValues(d, VariableRef.Kind.FIELD).stream().allMatch(v -> Expressions.withoutParenthesesAndCasts(v)
