@@ -66,6 +66,16 @@ public final class LifecycleApis {
   /** Methods that stop an informer: fabric8 {@code stop()} and {@code close()}, client-java {@code stop()}. */
   public static final Set<String> INFORMER_STOPS = Set.of("stop", "close");
 
+  /** JOSDK's Operator: start() starts its controllers' informers; stop() ends them and its lease. */
+  public static final String JOSDK_OPERATOR = "io.javaoperatorsdk.operator.Operator";
+
+  public static final String JOSDK_OPERATOR_START = "start";
+
+  public static final Set<String> JOSDK_OPERATOR_STOPS = Set.of("stop");
+
+  /** {@code Operator.installShutdownHook(Duration)} registers a JVM hook that calls stop(). */
+  public static final String JOSDK_OPERATOR_SHUTDOWN_HOOK = "installShutdownHook";
+
   /** Methods that stop every informer a factory started (client-java also shuts its executor down). */
   public static final Set<String> FACTORY_STOPS = Set.of("stopAllRegisteredInformers");
 
@@ -202,7 +212,8 @@ public final class LifecycleApis {
    * sharedIndexInformerFor(...), startAllRegisteredInformers()). Generic words such as "run()"
    * or "start()" would send most files of a code base to the parser for nothing.
    */
-  public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer");
+  public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer",
+      "io.javaoperatorsdk.operator.Operator");
 
   public static final Set<String> WATCH_TRIGGER_WORDS = Set.of("watch(", "createWatch");
 

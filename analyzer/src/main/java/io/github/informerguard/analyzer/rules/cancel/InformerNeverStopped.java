@@ -69,6 +69,7 @@ public final class InformerNeverStopped implements Rule {
     for (MethodReferenceExpr ref : ctx.unit().findAll(MethodReferenceExpr.class)) {
       checkStartReference(ctx, lifecycle, ref);
     }
+    JosdkOperators.check(ctx);
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
       if (call.getScope().isEmpty()) {
         continue;
