@@ -32,6 +32,7 @@ import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
@@ -397,7 +398,9 @@ final class HandleLifecycle {
       Node parent = use.getParentNode().orElse(null);
       if (parent instanceof MethodCallExpr m && m.getScope().filter(s -> s == use).isPresent()
           && release.releases().contains(m.getNameAsString())) {
-        if (onEveryPath(m, body)) {
+        // A release in a callback (future.whenComplete(.. -> watch.close())) covers the paths that
+        // reach its registration, not a return or throw before it.
+        if (onEveryPath(m, body) && !inCallback(m, body)) {
           return false;
         }
         first = Math.min(first, m.getBegin().map(p -> p.line).orElse(Integer.MAX_VALUE));
@@ -408,12 +411,36 @@ final class HandleLifecycle {
     int opened = d.getBegin().map(p -> p.line).orElse(Integer.MAX_VALUE);
     final int firstRelease = first;
     Optional<Node> callable = d.findAncestor(CallableDeclaration.class).map(Node.class::cast);
-    return body.findAll(ReturnStmt.class).stream().anyMatch(ret -> {
+    return body.findAll(Statement.class, st -> st instanceof ReturnStmt || st instanceof ThrowStmt).stream().anyMatch(ret -> {
       int line = ret.getBegin().map(p -> p.line).orElse(0);
       return line > opened && line < firstRelease
           && ret.findAncestor(LambdaExpr.class).filter(body::isAncestorOf).isEmpty()
-          && ret.findAncestor(CallableDeclaration.class).map(Node.class::cast).equals(callable);
+          && ret.findAncestor(CallableDeclaration.class).map(Node.class::cast).equals(callable)
+          && (ret instanceof ReturnStmt || leavesTheHolderScope((ThrowStmt) ret, d, body));
     });
+  }
+
+  /** A throw leaves the handle's scope unless a try entered after the handle was opened catches it. */
+  private static boolean leavesTheHolderScope(ThrowStmt thrown, VariableDeclarator d, Node body) {
+    for (Node p = thrown.getParentNode().orElse(null); p != null && p != body; p = p.getParentNode().orElse(null)) {
+      if (p instanceof TryStmt t && t.getTryBlock().isAncestorOf(thrown) && !t.getTryBlock().isAncestorOf(d)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The release runs in a lambda or anonymous class (a callback), not in finally or catch. */
+  private static boolean inCallback(Node release, Node region) {
+    for (Node p = release.getParentNode().orElse(null); p != null && p != region; p = p.getParentNode().orElse(null)) {
+      if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
+        return true;
+      }
+      if (p instanceof CatchClause || p instanceof TryStmt) {
+        return false;
+      }
+    }
+    return false;
   }
 
   private Optional<Leak> ofField(VariableDeclarator d, Release release) {
