@@ -66,6 +66,16 @@ public final class LifecycleApis {
   /** Methods that stop an informer: fabric8 {@code stop()} and {@code close()}, client-java {@code stop()}. */
   public static final Set<String> INFORMER_STOPS = Set.of("stop", "close");
 
+  /** JOSDK's Operator: start() starts its controllers' informers; stop() ends them and its lease. */
+  public static final String JOSDK_OPERATOR = "io.javaoperatorsdk.operator.Operator";
+
+  public static final String JOSDK_OPERATOR_START = "start";
+
+  public static final Set<String> JOSDK_OPERATOR_STOPS = Set.of("stop");
+
+  /** {@code Operator.installShutdownHook(Duration)} registers a JVM hook that calls stop(). */
+  public static final String JOSDK_OPERATOR_SHUTDOWN_HOOK = "installShutdownHook";
+
   /** Methods that stop every informer a factory started (client-java also shuts its executor down). */
   public static final Set<String> FACTORY_STOPS = Set.of("stopAllRegisteredInformers");
 
@@ -100,6 +110,9 @@ public final class LifecycleApis {
   public static final Set<String> STARTUP_RUNNERS = Set.of("org.springframework.boot.CommandLineRunner",
       "org.springframework.boot.ApplicationRunner");
 
+  /** Spring's {@code @Bean}: the method body runs once while the application context is refreshed. */
+  public static final String SPRING_BEAN = "org.springframework.context.annotation.Bean";
+
   public static final String INITIALIZING_BEAN = "org.springframework.beans.factory.InitializingBean";
 
   /** Annotations on methods a container calls once after creating the component. */
@@ -112,6 +125,31 @@ public final class LifecycleApis {
   /** Events observed at application start (Quarkus). */
   public static final Set<String> STARTUP_EVENTS = Set.of("io.quarkus.runtime.StartupEvent");
 
+  /** Annotations on methods a container calls once when it destroys the component (CDI, Spring, OSGi). */
+  public static final Set<String> DESTROY_ANNOTATIONS = Set.of("jakarta.annotation.PreDestroy",
+      "javax.annotation.PreDestroy", "org.osgi.service.component.annotations.Deactivate");
+
+  /** Events observed at application shutdown (Quarkus). */
+  public static final Set<String> SHUTDOWN_EVENTS = Set.of("io.quarkus.runtime.ShutdownEvent");
+
+  /**
+   * Interfaces whose no-argument method a container calls at shutdown, by method name: Spring's
+   * DisposableBean.destroy() and Lifecycle/SmartLifecycle.stop(), and close() of an AutoCloseable,
+   * which Spring calls on beans and their @Bean factories infer.
+   */
+  public static final java.util.Map<String, String> DESTROY_CALLBACKS = java.util.Map.of(
+      "org.springframework.beans.factory.DisposableBean", "destroy",
+      "org.springframework.context.Lifecycle", "stop",
+      "org.springframework.context.SmartLifecycle", "stop",
+      "java.lang.AutoCloseable", "close",
+      "java.io.Closeable", "close");
+
+  /** Methods Spring infers as a bean's destroy method when they are public and take no argument. */
+  public static final Set<String> INFERRED_DESTROY_METHODS = Set.of("close", "shutdown");
+
+  /** {@code Runtime.getRuntime().addShutdownHook(thread)}: code the JVM runs on SIGTERM. */
+  public static final String SHUTDOWN_HOOK = "addShutdownHook";
+
   /** Callback methods the clients call again and again (handlers, watchers, reconcilers). */
   public static final Set<String> REPEATED_CALLBACKS = Set.of("onAdd", "onUpdate", "onDelete", "eventReceived",
       "reconcile");
@@ -119,6 +157,10 @@ public final class LifecycleApis {
   /** Collection methods that store an element (a handle put there is held by the collection). */
   public static final Set<String> COLLECTION_STORES = Set.of("put", "putIfAbsent", "add", "addFirst", "addLast",
       "offer", "push");
+
+  /** Map methods that store the value their mapping function returns, and hand back the element. */
+  public static final Set<String> COLLECTION_COMPUTES = Set.of("computeIfAbsent", "computeIfPresent", "compute",
+      "merge");
 
   /** Collection methods that neither hand out nor remove elements. */
   public static final Set<String> COLLECTION_QUERIES = Set.of("containsKey", "containsValue", "contains", "size",
@@ -170,7 +212,8 @@ public final class LifecycleApis {
    * sharedIndexInformerFor(...), startAllRegisteredInformers()). Generic words such as "run()"
    * or "start()" would send most files of a code base to the parser for nothing.
    */
-  public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer");
+  public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer",
+      "io.javaoperatorsdk.operator.Operator");
 
   public static final Set<String> WATCH_TRIGGER_WORDS = Set.of("watch(", "createWatch");
 

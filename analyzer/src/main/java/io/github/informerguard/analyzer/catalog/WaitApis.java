@@ -45,6 +45,12 @@ public final class WaitApis {
   public static final Set<String> FUTURE_SIGNALS = Set.of("complete", "completeExceptionally", "cancel",
       "obtrudeValue", "obtrudeException");
 
+  /** {@code CountDownLatch.await(long, TimeUnit)} and {@code Future.get(long, TimeUnit)}: waits with a deadline. */
+  public static final Set<String> TIMED_WAITS = Set.of("await", "get");
+
+  /** fabric8 {@code Watcher.onClose(..)}: called once when the watch ends for good. */
+  public static final String WATCH_CLOSE_CALLBACK = "onClose";
+
   public static final Set<String> TRIGGER_WORDS = Set.of("hasSynced", "isWatching", "inform", "Informer", "Watcher",
       "ResourceEventHandler");
 }

@@ -65,4 +65,7 @@ public final class WatchApis {
   public static final Set<String> KNOWN_LIBRARY_PREFIXES = Set.of(
       "java.", "javax.", "io.fabric8.", "io.kubernetes.client.", "org.slf4j.", "org.apache.logging.",
       "org.apache.commons.logging.");
+
+  /** {@code CompletableFuture.orTimeout(amount, unit)} / {@code completeOnTimeout(value, amount, unit)} bound a wait. */
+  public static final Set<String> FUTURE_TIMEOUTS = Set.of("orTimeout", "completeOnTimeout");
 }

@@ -7,6 +7,8 @@ import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
@@ -77,6 +79,46 @@ final class CallbackSignals {
       kind = callback.get();
     }
     return Optional.ofNullable(kind);
+  }
+
+  /**
+   * Whether the untimed wait on {@code waiter} is a configured choice that a close always ends: the
+   * same waiter is also awaited with a timeout in this file (the project picks one by configuration),
+   * and a watcher's {@code onClose} releases it unconditionally, so a watch that ends (a 410, a
+   * failure past the reconnect limit) never leaves the waiter hanging.
+   */
+  boolean configuredUntimedEndedByClose(Expression waiter, Set<String> signals) {
+    Expression x = Expressions.withoutParenthesesAndCasts(waiter);
+    if (!(x instanceof NameExpr n)) {
+      return false;
+    }
+    Optional<VariableRef> ref = Scopes.lookup(n.getNameAsString(), n);
+    if (ref.isEmpty() || ref.get().kind() != VariableRef.Kind.LOCAL || ref.get().declaration().isEmpty()) {
+      return false;
+    }
+    Node decl = ref.get().declaration().get();
+    boolean timed = false;
+    boolean closeReleases = false;
+    for (NameExpr use : Scopes.enclosingBody(decl).findAll(NameExpr.class)) {
+      if (!use.getNameAsString().equals(n.getNameAsString()) || !Scopes.refersTo(use, decl)
+          || !(use.getParentNode().orElse(null) instanceof MethodCallExpr m) || m.getScope().filter(sc -> sc == use).isEmpty()) {
+        continue;
+      }
+      if (WaitApis.TIMED_WAITS.contains(m.getNameAsString()) && m.getArguments().size() == 2) {
+        timed = true;
+      }
+      if (signals.contains(m.getNameAsString()) && unconditionallyInOnClose(m)) {
+        closeReleases = true;
+      }
+    }
+    return timed && closeReleases;
+  }
+
+  private static boolean unconditionallyInOnClose(MethodCallExpr release) {
+    return release.getParentNode().filter(ExpressionStmt.class::isInstance).flatMap(Node::getParentNode)
+        .filter(BlockStmt.class::isInstance).flatMap(Node::getParentNode)
+        .filter(m -> m instanceof MethodDeclaration md && md.getNameAsString().equals(WaitApis.WATCH_CLOSE_CALLBACK))
+        .isPresent();
   }
 
   /** A use that waits, signals or is declared; anything else (an argument, a return, an alias) ends the analysis. */

@@ -6,8 +6,11 @@ import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.NullLiteralExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
@@ -44,6 +47,30 @@ final class CollectedHandles {
         || call.getArguments().stream().noneMatch(a -> a == argument)) {
       return Optional.empty();
     }
+    return neverDrainedField(call, releases);
+  }
+
+  /**
+   * The collection field that the value a lambda returns is stored into, when the lambda is the
+   * mapping function of {@code map.computeIfAbsent(key, k -> ...)} (or compute, merge) and no code of
+   * the class reaches the stored handles again.
+   */
+  Optional<String> neverDrainedComputedSink(LambdaExpr mapping, Set<String> releases) {
+    if (!(mapping.getParentNode().orElse(null) instanceof MethodCallExpr call)
+        || !LifecycleApis.COLLECTION_COMPUTES.contains(call.getNameAsString()) || call.getScope().isEmpty()
+        || call.getArguments().stream().noneMatch(a -> a == mapping)) {
+      return Optional.empty();
+    }
+    return neverDrainedField(call, releases);
+  }
+
+  /** Whether the lambda is the mapping function of a map's computeIfAbsent, compute or merge. */
+  static boolean isMappingFunction(LambdaExpr lambda) {
+    return lambda.getParentNode().orElse(null) instanceof MethodCallExpr call
+        && LifecycleApis.COLLECTION_COMPUTES.contains(call.getNameAsString()) && call.getScope().isPresent();
+  }
+
+  private Optional<String> neverDrainedField(MethodCallExpr call, Set<String> releases) {
     Expression scope = Expressions.withoutParenthesesAndCasts(call.getScope().get());
     String name;
     if (scope instanceof NameExpr n) {
@@ -97,8 +124,8 @@ final class CollectedHandles {
     }
     for (Expression use : uses) {
       Node parent = use.getParentNode().orElse(null);
-      if (parent instanceof AssignExpr a && a.getTarget() == use) {
-        continue;
+      if (parent instanceof AssignExpr a && a.getTarget() == use || isNullCheck(parent)) {
+        continue; // a lazy initialisation (if (map == null) map = new ...) reaches no element
       }
       if (!(parent instanceof MethodCallExpr m) || m.getScope().filter(s -> s == use).isEmpty()) {
         return false; // iterated, passed on, returned, aliased
@@ -110,9 +137,19 @@ final class CollectedHandles {
       if (LifecycleApis.COLLECTION_LOOKUPS.contains(method) && lookupNotReleased(m, releases)) {
         continue;
       }
+      // computeIfAbsent(k, f) stores what f returns and hands back the element, which may be released.
+      if (LifecycleApis.COLLECTION_COMPUTES.contains(method) && lookupNotReleased(m, releases)) {
+        continue;
+      }
       return false;
     }
     return true;
+  }
+
+  private static boolean isNullCheck(Node n) {
+    return n instanceof BinaryExpr b
+        && (b.getOperator() == BinaryExpr.Operator.EQUALS || b.getOperator() == BinaryExpr.Operator.NOT_EQUALS)
+        && (b.getLeft() instanceof NullLiteralExpr || b.getRight() instanceof NullLiteralExpr);
   }
 
   /** {@code map.get(k)} whose result is dropped or only asked something, not released or handed on. */

@@ -32,6 +32,7 @@ import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
@@ -107,6 +108,19 @@ final class HandleLifecycle {
     }
     if (parent == null) {
       return Optional.empty();
+    }
+    Optional<LambdaExpr> mapping = returnedFromLambda(child, parent);
+    if (mapping.isPresent()) {
+      // The lambda's result goes wherever the lambda's caller puts it: a map's computeIfAbsent stores it.
+      // An expression lambda whose result nothing takes (a Runnable) still drops the handle, below.
+      Optional<String> sink = collections.neverDrainedComputedSink(mapping.get(), release.releases());
+      if (sink.isPresent()) {
+        return release.clientCloseReleases() && clientClosed(produced)
+            ? Optional.empty() : Optional.of(new Leak(Fate.COLLECTED_NEVER_RELEASED, sink.get()));
+      }
+      if (parent instanceof ReturnStmt || CollectedHandles.isMappingFunction(mapping.get())) {
+        return Optional.empty(); // the lambda's caller takes the handle
+      }
     }
     if (parent instanceof ExpressionStmt || parent instanceof ForEachStmt fe && fe.getIterable() == child) {
       return discarded(produced, release);
@@ -207,14 +221,16 @@ final class HandleLifecycle {
         : h instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr
             ? f.findAncestor(TypeDeclaration.class).flatMap(t -> Scopes.field((TypeDeclaration<?>) t, f.getNameAsString()))
             : Optional.empty();
-    if (ref.isEmpty()) {
-      return false;
-    }
-    if (ref.get().kind() == VariableRef.Kind.PARAMETER) {
+    return ref.isPresent() && injected(ref.get());
+  }
+
+  /** As {@link #injected(Expression)}, for the variable a name refers to. */
+  boolean injected(VariableRef ref) {
+    if (ref.kind() == VariableRef.Kind.PARAMETER) {
       return true;
     }
-    if (ref.get().kind() != VariableRef.Kind.FIELD || ref.get().declaration().isEmpty()
-        || !(ref.get().declaration().get() instanceof VariableDeclarator d)) {
+    if (ref.kind() != VariableRef.Kind.FIELD || ref.declaration().isEmpty()
+        || !(ref.declaration().get() instanceof VariableDeclarator d)) {
       return false;
     }
     return assignedValues(d, VariableRef.Kind.FIELD).stream().allMatch(v -> Expressions.withoutParenthesesAndCasts(v)
@@ -382,7 +398,9 @@ final class HandleLifecycle {
       Node parent = use.getParentNode().orElse(null);
       if (parent instanceof MethodCallExpr m && m.getScope().filter(s -> s == use).isPresent()
           && release.releases().contains(m.getNameAsString())) {
-        if (onEveryPath(m, body)) {
+        // A release in a callback (future.whenComplete(.. -> watch.close())) covers the paths that
+        // reach its registration, not a return or throw before it.
+        if (onEveryPath(m, body) && !inCallback(m, body)) {
           return false;
         }
         first = Math.min(first, m.getBegin().map(p -> p.line).orElse(Integer.MAX_VALUE));
@@ -393,12 +411,36 @@ final class HandleLifecycle {
     int opened = d.getBegin().map(p -> p.line).orElse(Integer.MAX_VALUE);
     final int firstRelease = first;
     Optional<Node> callable = d.findAncestor(CallableDeclaration.class).map(Node.class::cast);
-    return body.findAll(ReturnStmt.class).stream().anyMatch(ret -> {
+    return body.findAll(Statement.class, st -> st instanceof ReturnStmt || st instanceof ThrowStmt).stream().anyMatch(ret -> {
       int line = ret.getBegin().map(p -> p.line).orElse(0);
       return line > opened && line < firstRelease
           && ret.findAncestor(LambdaExpr.class).filter(body::isAncestorOf).isEmpty()
-          && ret.findAncestor(CallableDeclaration.class).map(Node.class::cast).equals(callable);
+          && ret.findAncestor(CallableDeclaration.class).map(Node.class::cast).equals(callable)
+          && (ret instanceof ReturnStmt || leavesTheHolderScope((ThrowStmt) ret, d, body));
     });
+  }
+
+  /** A throw leaves the handle's scope unless a try entered after the handle was opened catches it. */
+  private static boolean leavesTheHolderScope(ThrowStmt thrown, VariableDeclarator d, Node body) {
+    for (Node p = thrown.getParentNode().orElse(null); p != null && p != body; p = p.getParentNode().orElse(null)) {
+      if (p instanceof TryStmt t && t.getTryBlock().isAncestorOf(thrown) && !t.getTryBlock().isAncestorOf(d)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The release runs in a lambda or anonymous class (a callback), not in finally or catch. */
+  private static boolean inCallback(Node release, Node region) {
+    for (Node p = release.getParentNode().orElse(null); p != null && p != region; p = p.getParentNode().orElse(null)) {
+      if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
+        return true;
+      }
+      if (p instanceof CatchClause || p instanceof TryStmt) {
+        return false;
+      }
+    }
+    return false;
   }
 
   private Optional<Leak> ofField(VariableDeclarator d, Release release) {
@@ -495,6 +537,11 @@ final class HandleLifecycle {
     if (parent instanceof MethodReferenceExpr ref && ref.getScope() == child) {
       return release.releases().contains(ref.getIdentifier()) ? UseKind.SAFE_RELEASE : UseKind.ESCAPE;
     }
+    Optional<LambdaExpr> mapping = returnedFromLambda(child, parent);
+    if (mapping.isPresent()) {
+      return collections.neverDrainedComputedSink(mapping.get(), release.releases()).isPresent()
+          ? UseKind.COLLECTED : UseKind.ESCAPE;
+    }
     if (parent instanceof TryStmt) {
       return UseKind.SAFE_RELEASE; // try (handle) { ... }
     }
@@ -513,10 +560,32 @@ final class HandleLifecycle {
     return UseKind.ESCAPE;
   }
 
+  /**
+   * The lambda whose result {@code child} is: the body of an expression lambda, or the value of a
+   * {@code return} whose nearest enclosing callable is a lambda.
+   */
+  private static Optional<LambdaExpr> returnedFromLambda(Node child, Node parent) {
+    if (parent instanceof ExpressionStmt s && s.getParentNode().orElse(null) instanceof LambdaExpr l
+        && l.getBody() == s) {
+      return Optional.of(l);
+    }
+    if (!(parent instanceof ReturnStmt)) {
+      return Optional.empty();
+    }
+    Optional<LambdaExpr> lambda = parent.findAncestor(LambdaExpr.class);
+    Optional<CallableDeclaration> callable = parent.findAncestor(CallableDeclaration.class);
+    return lambda.filter(l -> callable.isEmpty() || callable.get().isAncestorOf(l));
+  }
+
   private static String collectionOf(Expression use) {
     Node parent = use.getParentNode().orElse(null);
     while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
       parent = parent.getParentNode().orElse(null);
+    }
+    Optional<LambdaExpr> mapping = returnedFromLambda(use, parent);
+    if (mapping.isPresent() && mapping.get().getParentNode().orElse(null) instanceof MethodCallExpr m
+        && m.getScope().isPresent()) {
+      return m.getScope().get().toString().replaceFirst("^this\\.", "");
     }
     return parent instanceof MethodCallExpr m && m.getScope().isPresent()
         ? m.getScope().get().toString().replaceFirst("^this\\.", "") : "?";

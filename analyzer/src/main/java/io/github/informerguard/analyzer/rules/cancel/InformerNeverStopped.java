@@ -3,6 +3,8 @@ package io.github.informerguard.analyzer.rules.cancel;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_CLIENT;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_BASE_CLIENT;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMER_FACTORY;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.K8S_INFORMER_FACTORY;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.TypeDeclaration;
@@ -10,6 +12,8 @@ import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
@@ -18,6 +22,10 @@ import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
+import io.github.informerguard.analyzer.resolve.Resolution;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.StartSite;
@@ -58,6 +66,10 @@ public final class InformerNeverStopped implements Rule {
   public void check(RuleContext ctx) {
     HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
     Set<Node> reportedHolders = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (MethodReferenceExpr ref : ctx.unit().findAll(MethodReferenceExpr.class)) {
+      checkStartReference(ctx, lifecycle, ref);
+    }
+    JosdkOperators.check(ctx);
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
       if (call.getScope().isEmpty()) {
         continue;
@@ -114,12 +126,8 @@ public final class InformerNeverStopped implements Rule {
           return;
         }
         release = new Release(LifecycleApis.FACTORY_STOPS, false, fabric8);
-        if (!fabric8 && isHolder(receiver) && lifecycle.injected(receiver)) {
-          // A fabric8 factory dies with its KubernetesClient, which containers close; a client-java one
-          // has no close()/shutdown() for a container to infer, so only a stop call ends it.
-          new StartupHooks(ctx.types()).hookOf(call)
-              .filter(hook -> !StartupHooks.fileStopsFactories(ctx.unit()))
-              .ifPresent(hook -> LifecycleMessages.factoryStartedByHook(receiver.toString(), hook).report(ctx, call));
+        if (isHolder(receiver) && lifecycle.injected(receiver) || isInjectedComponentsFactory(lifecycle, receiver)) {
+          reportIfStartedByHook(ctx, call, receiver, site.library());
           return;
         }
         if (isHolder(receiver)) {
@@ -131,6 +139,82 @@ public final class InformerNeverStopped implements Rule {
               .ifPresent(leak -> LifecycleMessages.factory(site.library(), leak, owner(call)).report(ctx, call));
         }
       }
+    }
+  }
+
+  /**
+   * A factory that this code was given, started from startup code: the container runs the hook once
+   * and stops nothing on shutdown unless a destroy method or a shutdown path says so. A client-java
+   * factory has no close()/shutdown() for Spring to infer; a fabric8 one is not closed either (only its
+   * KubernetesClient is, and that is no shutdown path of this code).
+   */
+  private static void reportIfStartedByHook(RuleContext ctx, Node start, Expression receiver, Library library) {
+    StartupHooks hooks = new StartupHooks(ctx.types());
+    Optional<String> hook = hooks.hookOf(start);
+    if (hook.isEmpty() || StartupHooks.fileStopsFactories(ctx.unit()) || hooks.fileHasShutdownPath(ctx.unit())
+        || providerMayStop(ctx, hooks, receiver)) {
+      return;
+    }
+    LifecycleMessages.factoryStartedByHook(library, receiver.toString(), hook.get()).report(ctx, start);
+  }
+
+  /** {@code components.informerFactory()}: a factory handed out by a component this code was given. */
+  private static boolean isInjectedComponentsFactory(HandleLifecycle lifecycle, Expression receiver) {
+    return receiver instanceof MethodCallExpr m && m.getArguments().isEmpty() && m.getScope().isPresent()
+        && !m.getNameAsString().equals(LifecycleApis.F8_FACTORY_CREATOR)
+        && isHolder(Expressions.withoutParenthesesAndCasts(m.getScope().get()))
+        && lifecycle.injected(m.getScope().get());
+  }
+
+  /**
+   * The component that hands the factory out ({@code components.informerFactory()}) owns it: when its
+   * source is analyzed and stops a factory or has a shutdown path, or cannot be found, it may stop it.
+   */
+  private static boolean providerMayStop(RuleContext ctx, StartupHooks hooks, Expression receiver) {
+    if (!(receiver instanceof MethodCallExpr getter)) {
+      return false;
+    }
+    Optional<com.github.javaparser.ast.CompilationUnit> provider = providerType(ctx, getter)
+        .flatMap(Node::findCompilationUnit);
+    return provider.isEmpty() || StartupHooks.fileStopsFactories(provider.get())
+        || hooks.fileHasShutdownPath(provider.get());
+  }
+
+  /** The analyzed type that declares the getter (abstract or not), in either mode. */
+  private static Optional<TypeDeclaration<?>> providerType(RuleContext ctx, MethodCallExpr getter) {
+    if (ctx.types().underlying() instanceof LenientTypeFacts lenient) {
+      return getter.getScope().flatMap(lenient::sourceTypeOf);
+    }
+    return Resolution.attempt(() -> getter.resolve().declaringType().toAst().orElse(null))
+        .filter(TypeDeclaration.class::isInstance).map(t -> (TypeDeclaration<?>) t);
+  }
+
+  /**
+   * {@code executor.execute(factory::startAllRegisteredInformers)}: a start handed to a scheduler,
+   * judged as the call it stands for when the factory was given to this code.
+   */
+  private static void checkStartReference(RuleContext ctx, HandleLifecycle lifecycle, MethodReferenceExpr ref) {
+    if (!ref.getIdentifier().equals(LifecycleApis.F8_FACTORY_START)) {
+      return;
+    }
+    String name = ref.getScope() instanceof NameExpr n ? n.getNameAsString()
+        : ref.getScope() instanceof TypeExpr t && t.getType().isClassOrInterfaceType()
+            && t.getType().asClassOrInterfaceType().getScope().isEmpty()
+            ? t.getType().asClassOrInterfaceType().getNameAsString() : null;
+    if (name == null) {
+      return;
+    }
+    Optional<VariableRef> ref0 = Scopes.lookup(name, ref);
+    Optional<com.github.javaparser.ast.type.Type> declared = ref0.flatMap(VariableRef::declaration).flatMap(d ->
+        d instanceof VariableDeclarator v ? Optional.of(v.getType())
+            : d instanceof com.github.javaparser.ast.body.Parameter p ? Optional.of(p.getType()) : Optional.empty());
+    if (declared.isEmpty() || !lifecycle.injected(ref0.get())) {
+      return;
+    }
+    Library library = ctx.types().isA(declared.get(), Set.of(F8_INFORMER_FACTORY)).isYes() ? Library.FABRIC8
+        : ctx.types().isA(declared.get(), Set.of(K8S_INFORMER_FACTORY)).isYes() ? Library.CLIENT_JAVA : null;
+    if (library != null) {
+      reportIfStartedByHook(ctx, ref, new NameExpr(name), library);
     }
   }
 

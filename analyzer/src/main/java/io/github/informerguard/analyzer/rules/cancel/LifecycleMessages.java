@@ -73,17 +73,23 @@ final class LifecycleMessages {
     return new FindingText(message, why + fix + (library == Library.FABRIC8 ? INFORMER_GUARD : ""));
   }
 
-  static FindingText factoryStartedByHook(String holder, String hook) {
-    return new FindingText(
-        "SharedInformerFactory '" + holder + "' is started from " + hook + " and nothing stops it: this file never"
-            + " calls stopAllRegisteredInformers().",
-        "Startup code runs once and leaves the factory running; the container does not stop it on shutdown,"
+  static FindingText factoryStartedByHook(Library library, String holder, String hook) {
+    String why = library == Library.FABRIC8
+        ? "Startup code runs once and leaves the factory running, and this code has no shutdown path that stops"
+            + " it: the fabric8 factory is not AutoCloseable, so its informers keep their watches, caches and"
+            + " handlers until the KubernetesClient happens to be closed, and keep handling events while the"
+            + " application shuts down (against components already destroyed)."
+        : "Startup code runs once and leaves the factory running; the container does not stop it on shutdown,"
             + " because client-java's SharedInformerFactory has no close() or shutdown() for Spring to infer as a"
             + " destroy method. Its informers run on non-daemon threads, so they keep watching and handling events"
             + " while the application context shuts down (against beans already destroyed) and keep a JVM whose"
-            + " context was closed from exiting. Stop it where it is owned: @Bean(destroyMethod ="
-            + " \"stopAllRegisteredInformers\"), a @PreDestroy or DisposableBean.destroy() that calls"
-            + " stopAllRegisteredInformers(), or a SmartLifecycle whose stop() does.");
+            + " context was closed from exiting.";
+    return new FindingText(
+        "SharedInformerFactory '" + holder + "' is started from " + hook + " and nothing stops it: this file never"
+            + " calls stopAllRegisteredInformers().",
+        why + " Stop it where it is owned: @Bean(destroyMethod = \"stopAllRegisteredInformers\"), a @PreDestroy,"
+            + " DisposableBean.destroy() or @Observes ShutdownEvent method that calls stopAllRegisteredInformers(),"
+            + " or a SmartLifecycle whose stop() does." + (library == Library.FABRIC8 ? INFORMER_GUARD : ""));
   }
 
   static FindingText freshFactory(String registeredAt) {

@@ -38,10 +38,17 @@ final class StartupHooks {
       return Optional.empty();
     }
     MethodDeclaration m = method.get();
-    if (lambda.isPresent() && m.isAncestorOf(lambda.get())) {
-      // @Bean CommandLineRunner runner(...) { return args -> ...; }
-      boolean returned = lambda.get().getParentNode().filter(ReturnStmt.class::isInstance).isPresent();
-      return returned ? runnerType(m.getType()) : Optional.empty();
+    if (lambda.isPresent() && m.isAncestorOf(lambda.get())
+        && lambda.get().getParentNode().filter(ReturnStmt.class::isInstance).isPresent()) {
+      // @Bean CommandLineRunner runner(...) { return args -> ...; }: runs when the runner is called.
+      return runnerType(m.getType());
+    }
+    // Code in the hook's body, or in a lambda the hook hands on (a task it schedules at startup).
+    for (AnnotationExpr a : m.getAnnotations()) {
+      if (types.annotationIs(a, LifecycleApis.SPRING_BEAN).isYes()) {
+        // A @Bean method's body runs once, while the context is refreshed.
+        return Optional.of("@" + a.getNameAsString() + " " + m.getNameAsString() + "()");
+      }
     }
     for (AnnotationExpr a : m.getAnnotations()) {
       for (String init : LifecycleApis.INIT_ANNOTATIONS) {
@@ -70,6 +77,54 @@ final class StartupHooks {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether the file gives its components a shutdown path of their own: a method the container calls
+   * when it destroys them ({@code @PreDestroy}, OSGi {@code @Deactivate}, Quarkus {@code @Observes
+   * ShutdownEvent}, DisposableBean.destroy(), Lifecycle.stop(), close() of an AutoCloseable, a public
+   * close() or shutdown() that Spring infers) or a JVM shutdown hook. Such a path may stop the factory
+   * through the component that owns it (another class's method), which this file cannot see into, so
+   * its presence counts as a stop.
+   */
+  boolean fileHasShutdownPath(Node unit) {
+    if (unit.findAll(com.github.javaparser.ast.expr.MethodCallExpr.class).stream()
+        .anyMatch(c -> c.getNameAsString().equals(LifecycleApis.SHUTDOWN_HOOK))) {
+      return true;
+    }
+    for (MethodDeclaration m : unit.findAll(MethodDeclaration.class)) {
+      if (m.getBody().isEmpty()) {
+        continue;
+      }
+      if (m.getAnnotations().stream().anyMatch(
+          a -> LifecycleApis.DESTROY_ANNOTATIONS.stream().anyMatch(d -> types.annotationIs(a, d).isYes()))) {
+        return true;
+      }
+      for (Parameter p : m.getParameters()) {
+        if (p.getAnnotations().stream()
+                .anyMatch(a -> LifecycleApis.CDI_OBSERVES.stream().anyMatch(o -> types.annotationIs(a, o).isYes()))
+            && types.isA(p.getType(), LifecycleApis.SHUTDOWN_EVENTS).isYes()) {
+          return true;
+        }
+      }
+      if (!m.getParameters().isEmpty()) {
+        continue;
+      }
+      if (m.isPublic() && LifecycleApis.INFERRED_DESTROY_METHODS.contains(m.getNameAsString())) {
+        return true;
+      }
+      Optional<ClassOrInterfaceDeclaration> owner = m.findAncestor(ClassOrInterfaceDeclaration.class);
+      if (owner.isPresent()) {
+        for (ClassOrInterfaceType t : owner.get().getImplementedTypes()) {
+          for (var callback : LifecycleApis.DESTROY_CALLBACKS.entrySet()) {
+            if (m.getNameAsString().equals(callback.getValue()) && types.isA(t, Set.of(callback.getKey())).isYes()) {
+              return true;
+            }
+          }
+        }
+      }
+    }
+    return false;
   }
 
   private Optional<String> runnerType(com.github.javaparser.ast.type.Type returned) {

@@ -17,6 +17,7 @@ import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
@@ -75,6 +76,9 @@ public final class UnboundedInformerWait implements Rule {
   public void check(RuleContext ctx) {
     CallbackSignals signals = new CallbackSignals(ctx.types());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+      if (inUncalledPrivateMethod(call)) {
+        continue;
+      }
       if (WaitApis.UNBOUNDED_WAITS.contains(call.getNameAsString()) && call.getArguments().isEmpty()
           && call.getScope().isPresent()) {
         Optional<Waited> w = waited(ctx, call.getScope().get(), 0);
@@ -99,6 +103,9 @@ public final class UnboundedInformerWait implements Rule {
   /** An untimed wait whose only release is a watch or informer callback in this file. */
   private void checkCallbackWait(RuleContext ctx, CallbackSignals signals, MethodCallExpr wait, Set<String> releases) {
     Expression waiter = wait.getScope().get();
+    if (signals.configuredUntimedEndedByClose(waiter, releases)) {
+      return;
+    }
     signals.onlyReleasedByCallbacks(ctx.unit(), waiter, releases).ifPresent(callback ->
         WaitMessages.latch(FindingText.shorten(waiter.toString()), wait.getNameAsString(), callback).report(ctx, wait));
   }
@@ -140,12 +147,65 @@ public final class UnboundedInformerWait implements Rule {
   }
 
   private void checkLoop(RuleContext ctx, Statement loop, Expression condition, Statement body) {
+    if (inUncalledPrivateMethod(loop)) {
+      return;
+    }
     List<Expression> polled = new ArrayList<>();
-    if (!onlyNotSynced(ctx, condition, polled) || polled.isEmpty() || hasExit(body)) {
+    boolean hotSpin = false;
+    if (!onlyNotSynced(ctx, condition, polled)) {
+      // while (!stop && !isSynced()) { }: a stop flag bounds nothing while it is not set, and an empty body
+      // burns a core for as long as the sync takes.
+      polled.clear();
+      hotSpin = isEmpty(body) && notSyncedUnlessFlagged(ctx, condition, polled);
+      if (!hotSpin) {
+        return;
+      }
+    }
+    if (polled.isEmpty() || hasExit(body, !hotSpin && new StartupHooks(ctx.types()).hookOf(loop).isPresent())) {
       return;
     }
     boolean fabric8 = ctx.types().isA(polled.get(0), Set.of(F8_SHARED_INDEX_INFORMER)).isYes();
     WaitMessages.loop(FindingText.shorten(Expressions.withoutParentheses(condition).toString()), fabric8).report(ctx, loop);
+  }
+
+  /** {@code flag && !synced()} chains: at least one operand waits for sync, the others are plain flags. */
+  private boolean notSyncedUnlessFlagged(RuleContext ctx, Expression condition, List<Expression> polled) {
+    Expression c = Expressions.withoutParenthesesAndCasts(condition);
+    if (c instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.AND) {
+      List<Expression> left = new ArrayList<>();
+      List<Expression> right = new ArrayList<>();
+      boolean l = notSyncedUnlessFlagged(ctx, b.getLeft(), left);
+      boolean r = notSyncedUnlessFlagged(ctx, b.getRight(), right);
+      polled.addAll(left);
+      polled.addAll(right);
+      return (l || isFlag(b.getLeft())) && (r || isFlag(b.getRight())) && (l || r);
+    }
+    return onlyNotSynced(ctx, c, polled);
+  }
+
+  private static boolean isFlag(Expression e) {
+    Expression x = Expressions.withoutParenthesesAndCasts(e);
+    if (x instanceof UnaryExpr u && u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+      x = Expressions.withoutParenthesesAndCasts(u.getExpression());
+    }
+    return x instanceof NameExpr || x instanceof com.github.javaparser.ast.expr.FieldAccessExpr;
+  }
+
+  private static boolean isEmpty(Statement body) {
+    return body.isEmptyStmt() || body.isBlockStmt() && body.asBlockStmt().getStatements().stream().allMatch(Statement::isEmptyStmt);
+  }
+
+  /** A private method that nothing in its file calls or references never runs: its wait hangs nothing. */
+  private static boolean inUncalledPrivateMethod(Node n) {
+    Optional<MethodDeclaration> method = n.findAncestor(MethodDeclaration.class);
+    Optional<com.github.javaparser.ast.CompilationUnit> unit = n.findCompilationUnit();
+    if (method.isEmpty() || !method.get().isPrivate() || unit.isEmpty()) {
+      return false;
+    }
+    String name = method.get().getNameAsString();
+    return unit.get().findAll(MethodCallExpr.class).stream().noneMatch(c -> c.getNameAsString().equals(name))
+        && unit.get().findAll(com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
+            .noneMatch(r -> r.getIdentifier().equals(name));
   }
 
   /** {@code !a.hasSynced()}, {@code !a.hasSynced() || !b.hasSynced()} or {@code !(a.hasSynced() && b.hasSynced())}. */
@@ -182,9 +242,10 @@ public final class UnboundedInformerWait implements Rule {
       polled.add(m.getScope().get());
       return true;
     }
-    // A method of this file that only reports sync: boolean ready() { return informer.hasSynced(); }
+    // A project method that only reports sync: boolean ready() { return informer.hasSynced(); }, in this
+    // file or in a wrapper class of the project (strimzi's Informer.hasSynced()).
     if (hops < MAX_LOCAL_HOPS) {
-      return SourceMethods.forCallInFile(m).flatMap(MethodDeclaration::getBody)
+      return SourceMethods.forCall(m, ctx.types()).flatMap(MethodDeclaration::getBody)
           .filter(b -> b.getStatements().size() == 1 && b.getStatement(0) instanceof ReturnStmt)
           .flatMap(b -> ((ReturnStmt) b.getStatement(0)).getExpression())
           .filter(r -> allSynced(ctx, r, polled, hops + 1)).isPresent();
@@ -192,12 +253,24 @@ public final class UnboundedInformerWait implements Rule {
     return false;
   }
 
-  /** Any break, return or throw in the body may be a deadline check: do not judge its condition. */
-  private static boolean hasExit(Statement body) {
+  /**
+   * Any break, return or throw in the body may be a deadline check: do not judge its condition. In
+   * startup code ({@code nobodyInterrupts}), an exit only in an InterruptedException catch is none: no
+   * code interrupts the thread that runs a startup hook.
+   */
+  private static boolean inInterruptCatch(Node n, Statement body) {
+    return n.findAncestor(CatchClause.class).filter(body::isAncestorOf)
+        .filter(c -> c.getParameter().getType().asString().equals("InterruptedException")
+            || c.getParameter().getType().asString().equals("java.lang.InterruptedException"))
+        .isPresent();
+  }
+
+  private static boolean hasExit(Statement body, boolean nobodyInterrupts) {
     for (Node n : body.findAll(Node.class, x -> x instanceof BreakStmt || x instanceof ReturnStmt
         || x instanceof ThrowStmt)) {
       if (n.findAncestor(LambdaExpr.class).filter(body::isAncestorOf).isEmpty()
-          && n.findAncestor(ObjectCreationExpr.class).filter(body::isAncestorOf).isEmpty()) {
+          && n.findAncestor(ObjectCreationExpr.class).filter(body::isAncestorOf).isEmpty()
+          && !(nobodyInterrupts && inInterruptCatch(n, body))) {
         return true;
       }
     }

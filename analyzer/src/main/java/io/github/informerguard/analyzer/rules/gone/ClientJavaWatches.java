@@ -1,5 +1,13 @@
 package io.github.informerguard.analyzer.rules.gone;
 
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+
 import static io.github.informerguard.analyzer.catalog.ApiTypes.K8S_WATCH;
 
 import com.github.javaparser.ast.Node;
@@ -89,6 +97,58 @@ final class ClientJavaWatches {
       }
     }
     return false;
+  }
+
+  /**
+   * A one-shot wait: the handle is a local of this method (no other code keeps or closes it), a
+   * for-each over it leaves on the awaited event (a break or return in its body), the method is no
+   * thread body ({@code run()}) and does not open the watch again in a loop. When such a watch ends
+   * early, on a 410 or any close, the loop falls through without the awaited event and the method
+   * reports that it did not happen: its caller fails, which is the right outcome, and nothing is lost.
+   */
+  boolean isOneShotWait(MethodCallExpr createWatch, Node callable) {
+    if (callable instanceof MethodDeclaration m && m.getNameAsString().equals("run") && m.getParameters().isEmpty()) {
+      return false;
+    }
+    for (Node n = createWatch.getParentNode().orElse(null); n != null && n != callable; n = n.getParentNode().orElse(null)) {
+      if (n instanceof WhileStmt || n instanceof DoStmt || n instanceof ForStmt || n instanceof ForEachStmt f
+          && !f.getIterable().isAncestorOf(createWatch) || n instanceof LambdaExpr) {
+        return false;
+      }
+    }
+    Node parent = createWatch.getParentNode().orElse(null);
+    Node declaration = null;
+    if (parent instanceof VariableDeclarator v) {
+      declaration = v;
+    } else if (parent instanceof AssignExpr a && a.getTarget() instanceof NameExpr target) {
+      declaration = Scopes.lookup(target.getNameAsString(), target)
+          .filter(r -> r.kind() == VariableRef.Kind.LOCAL).flatMap(VariableRef::declaration).orElse(null);
+    }
+    if (declaration == null || declaration.findAncestor(com.github.javaparser.ast.body.FieldDeclaration.class).isPresent()) {
+      return false;
+    }
+    for (ForEachStmt f : callable.findAll(ForEachStmt.class)) {
+      if (f.getIterable() instanceof NameExpr n && Scopes.refersTo(n, declaration) && leavesEarly(f)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean leavesEarly(ForEachStmt loop) {
+    return loop.getBody().findAll(Node.class, x -> x instanceof BreakStmt b && b.getLabel().isEmpty() || x instanceof ReturnStmt)
+        .stream().anyMatch(x -> x.findAncestor(LambdaExpr.class).filter(loop::isAncestorOf).isEmpty()
+            && (x instanceof ReturnStmt || nearestLoop(x) == loop));
+  }
+
+  private static Node nearestLoop(Node n) {
+    for (Node p = n.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
+      if (p instanceof WhileStmt || p instanceof DoStmt || p instanceof ForStmt || p instanceof ForEachStmt
+          || p instanceof com.github.javaparser.ast.stmt.SwitchStmt) {
+        return p;
+      }
+    }
+    return null;
   }
 
   /** The watch events of the method: variables declared as {@code Watch.Response<...>} / {@code Response<...>}. */

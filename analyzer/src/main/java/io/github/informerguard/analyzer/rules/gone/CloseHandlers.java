@@ -80,11 +80,20 @@ final class CloseHandlers {
       return Optional.empty();
     }
     for (NameExpr n : onClose.getBody().get().findAll(NameExpr.class)) {
-      if (n.getNameAsString().equals(cause) && !inLogging(n)) {
+      if (n.getNameAsString().equals(cause) && !inLogging(n) && !nullCheckBeforeLogging(n)) {
         return Optional.empty(); // the cause is looked at (or handed on): assume it is told apart
       }
     }
     return waiter;
+  }
+
+  /** {@code if (cause != null) log(...)}: asking whether there is a cause tells no 410 apart. */
+  private boolean nullCheckBeforeLogging(NameExpr n) {
+    return n.getParentNode().orElse(null) instanceof com.github.javaparser.ast.expr.BinaryExpr b
+        && (b.getLeft() instanceof com.github.javaparser.ast.expr.NullLiteralExpr
+            || b.getRight() instanceof com.github.javaparser.ast.expr.NullLiteralExpr)
+        && b.getParentNode().orElse(null) instanceof IfStmt i && i.getCondition() == b
+        && inert(i.getThenStmt()) && i.getElseStmt().map(this::inert).orElse(true);
   }
 
   private boolean inLogging(Node n) {

@@ -117,6 +117,21 @@ final class Fabric8Watchers {
     return out;
   }
 
+  /**
+   * Anonymous Watchers of the file that no watch call here is given: handed to a project helper
+   * ({@code k8sUtils.createBatchJobWatcher(name, watcher)}) that opens the watch elsewhere.
+   */
+  List<Implementation> anonymousWithoutWatchHere(Node unit, List<Implementation> found) {
+    List<Implementation> out = new ArrayList<>();
+    for (ObjectCreationExpr o : unit.findAll(ObjectCreationExpr.class)) {
+      if (o.getAnonymousClassBody().isPresent() && found.stream().noneMatch(i -> i.body() == o)
+          && types.isA(o.getType(), Set.of(F8_WATCHER)).isYes()) {
+        out.add(new Implementation(o, o.getAnonymousClassBody().get(), List.of()));
+      }
+    }
+    return out;
+  }
+
   private Optional<Implementation> implementation(Expression e, int depth) {
     if (depth > MAX_DEPTH) {
       return Optional.empty();

@@ -16,6 +16,8 @@ import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.catalog.CancellationTypes;
+import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.rules.FindingText;
 import java.util.Collections;
@@ -68,6 +70,9 @@ public final class MissingGoneHandling implements Rule {
       if (onClose.isEmpty() || impl.watches().stream().anyMatch(MissingGoneHandling::insideRelistLoop)) {
         continue;
       }
+      if (completesWithTimeout(ctx, impl)) {
+        continue; // a one-shot wait whose future a timeout ends: a lost watch fails the waiter
+      }
       MethodCallExpr first = impl.watches().get(0);
       String watched = FindingText.shorten(first.getScope().map(Expression::toString).orElse("?"));
       // A waiter released on any close takes a 410 for success, however short the watch lives.
@@ -94,6 +99,12 @@ public final class MissingGoneHandling implements Rule {
       GoneMessages.fabric8(watcherName(impl), "passed to " + longWatched + ".watch(...)", handlesErrorAction(impl),
           CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
     }
+    // Anonymous Watchers handed to a helper that opens the watch: only a waiter their close releases blindly.
+    for (Fabric8Watchers.Implementation impl : watchers.anonymousWithoutWatchHere(ctx.unit(), found)) {
+      Optional<MethodDeclaration> onClose = watchers.onClose(impl);
+      onClose.flatMap(c -> handlers.releasesWaiterBlindly(c, impl.method("eventReceived", 2))).ifPresent(waiter ->
+          GoneMessages.fabric8EndsWaiter(watcherName(impl), "wherever it is watched", waiter).report(ctx, onClose.get()));
+    }
     // Named Watchers whose watch(...) calls are elsewhere: only a close handler that plainly drops the close.
     for (Fabric8Watchers.Implementation impl : watchers.namedWithoutWatchHere(ctx.unit(), found)) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
@@ -110,6 +121,49 @@ public final class MissingGoneHandling implements Rule {
     }
   }
 
+  /**
+   * The watcher completes a CompletableFuture that orTimeout/completeOnTimeout bounds: the future is
+   * made with the timeout ({@code f = new CompletableFuture<>().orTimeout(..)}) or given one later
+   * ({@code f.orTimeout(..)}), in the watcher or in the method that makes it.
+   */
+  private static boolean completesWithTimeout(RuleContext ctx, Fabric8Watchers.Implementation impl) {
+    Set<String> completed = new java.util.HashSet<>();
+    for (MethodCallExpr m : impl.body().findAll(MethodCallExpr.class)) {
+      if (WaitApis.FUTURE_SIGNALS.contains(m.getNameAsString()) && m.getScope().isPresent()) {
+        boundName(m.getScope().get()).ifPresent(completed::add);
+      }
+    }
+    if (completed.isEmpty()) {
+      return false;
+    }
+    // An anonymous watcher's future lives in the method that makes it; a named one's in its class.
+    Node around = impl.body() instanceof com.github.javaparser.ast.expr.ObjectCreationExpr
+        ? impl.body().findAncestor(com.github.javaparser.ast.body.CallableDeclaration.class)
+            .map(Node.class::cast).orElse(impl.body())
+        : impl.body();
+    for (MethodCallExpr t : around.findAll(MethodCallExpr.class)) {
+      if (!WatchApis.FUTURE_TIMEOUTS.contains(t.getNameAsString()) || t.getArguments().size() < 2 || t.getScope().isEmpty()
+          || !ctx.types().isA(t.getScope().get(), Set.of(CancellationTypes.COMPLETABLE_FUTURE)).isYes()) {
+        continue;
+      }
+      Node parent = t.getParentNode().orElse(null);
+      Optional<String> bound = parent instanceof com.github.javaparser.ast.body.VariableDeclarator v
+          ? Optional.of(v.getNameAsString())
+          : parent instanceof com.github.javaparser.ast.expr.AssignExpr a && a.getValue() == t ? boundName(a.getTarget())
+          : boundName(t.getScope().get());
+      if (bound.filter(completed::contains).isPresent()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Optional<String> boundName(Expression e) {
+    return e instanceof NameExpr n ? Optional.of(n.getNameAsString())
+        : e instanceof FieldAccessExpr f && f.getScope() instanceof com.github.javaparser.ast.expr.ThisExpr
+            ? Optional.of(f.getNameAsString()) : Optional.empty();
+  }
+
   private void checkClientJava(RuleContext ctx, GoneEvidence evidence) {
     ClientJavaWatches watches = new ClientJavaWatches(ctx.types());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
@@ -117,7 +171,7 @@ public final class MissingGoneHandling implements Rule {
         continue;
       }
       Optional<Node> callable = ClientJavaWatches.enclosingCallable(call);
-      if (callable.isEmpty() || !watches.iterated(call, callable.get())) {
+      if (callable.isEmpty() || !watches.iterated(call, callable.get()) || watches.isOneShotWait(call, callable.get())) {
         continue;
       }
       GoneEvidence.Result r = evidence.scan(callable.get(), watches.events(callable.get()),

@@ -1,0 +1,57 @@
+package io.github.informerguard.analyzer.rules.cancel;
+
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import io.github.informerguard.analyzer.api.RuleContext;
+import io.github.informerguard.analyzer.catalog.LifecycleApis;
+import io.github.informerguard.analyzer.rules.FindingText;
+import java.util.Set;
+
+/**
+ * JOSDK {@code Operator.start()} in code that makes the operator itself and never stops it: the
+ * operator's informers, executors and leader-election lease are released only by {@code stop()},
+ * which JOSDK runs on SIGTERM only after {@code installShutdownHook(..)}. An operator this code was
+ * given (a framework's bean, such as the Quarkus extension's) is its owner's to stop.
+ */
+final class JosdkOperators {
+
+  private JosdkOperators() {}
+
+  static void check(RuleContext ctx) {
+    Set<String> operator = Set.of(LifecycleApis.JOSDK_OPERATOR);
+    boolean madeHere = ctx.unit().findAll(ObjectCreationExpr.class).stream()
+        .anyMatch(o -> ctx.types().isA(o.getType(), operator).isYes());
+    if (!madeHere) {
+      return;
+    }
+    boolean stopped = ctx.unit().findAll(MethodCallExpr.class).stream()
+        .anyMatch(c -> c.getNameAsString().equals(LifecycleApis.JOSDK_OPERATOR_SHUTDOWN_HOOK)
+            || LifecycleApis.JOSDK_OPERATOR_STOPS.contains(c.getNameAsString()) && c.getScope().isPresent()
+                && ctx.types().isA(c.getScope().get(), operator).isYes())
+        || ctx.unit().findAll(MethodReferenceExpr.class).stream()
+            .anyMatch(r -> LifecycleApis.JOSDK_OPERATOR_STOPS.contains(r.getIdentifier()))
+        || new StartupHooks(ctx.types()).fileHasShutdownPath(ctx.unit());
+    if (stopped) {
+      return;
+    }
+    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+      if (call.getNameAsString().equals(LifecycleApis.JOSDK_OPERATOR_START) && call.getArguments().isEmpty()
+          && call.getScope().isPresent() && ctx.types().isA(call.getScope().get(), operator).isYes()) {
+        message(call.getScope().get().toString()).report(ctx, call);
+      }
+    }
+  }
+
+  private static FindingText message(String operator) {
+    return new FindingText(
+        "JOSDK Operator '" + operator + "' is started here but never stopped: this file neither calls its stop()"
+            + " nor installShutdownHook(..).",
+        "Operator.start() starts an informer per watched resource and namespace, the reconciler executors and,"
+            + " when configured, leader election; only stop() closes them and releases the lease. JOSDK installs"
+            + " no JVM shutdown hook by itself, so on SIGTERM the process dies with its lease held (a standby"
+            + " waits for it to expire) and with reconciliations cut off mid-way. Call"
+            + " operator.installShutdownHook(gracefulTimeout) before start(), or stop() it from the"
+            + " application's own shutdown path.");
+  }
+}
