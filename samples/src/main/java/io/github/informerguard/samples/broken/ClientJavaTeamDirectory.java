@@ -10,6 +10,7 @@ import io.kubernetes.client.util.CallGenerator;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -32,6 +33,7 @@ public class ClientJavaTeamDirectory implements AutoCloseable {
   private final SharedIndexInformer<V1Pod> pods;
   private final SharedIndexInformer<V1Pod> frontends;
   private final Map<String, String> teamOfApp;
+  private final Map<String, String> lastKnownTeam = new ConcurrentHashMap<>();
 
   /**
    * @param teamOfApp app label → team, the operator's configuration (a concurrent map that is
@@ -43,7 +45,8 @@ public class ClientJavaTeamDirectory implements AutoCloseable {
     CoreV1Api api = new CoreV1Api(apiClient);
     // ShortResyncPeriod: a 30 s resync as a safety net; it re-lists nothing, it replays the cache
     this.pods = factory.sharedIndexInformerFor(podsCall(api, namespace, null), V1Pod.class, V1PodList.class, 30_000);
-    // StatefulIndexFunction: the team comes from the configuration table, not from the pod alone
+    // StatefulIndexFunction: teamIndex writes what it found into lastKnownTeam, and its answer comes
+    // from the configuration table, not from the pod alone
     pods.addIndexers(Map.of(BY_TEAM, this::teamIndex));
     this.frontends = factory.sharedIndexInformerFor(podsCall(api, namespace, "tier=frontend"), V1Pod.class,
         V1PodList.class, 0);
@@ -58,9 +61,15 @@ public class ClientJavaTeamDirectory implements AutoCloseable {
         .buildCall(null);
   }
 
+  /** A pod whose app is dropped from the table stays filed under the team it had. */
   private List<String> teamIndex(V1Pod pod) {
     Map<String, String> labels = pod.getMetadata().getLabels();
     String team = labels == null ? null : teamOfApp.get(labels.get("app"));
+    if (team != null) {
+      lastKnownTeam.put(pod.getMetadata().getName(), team);
+    } else {
+      team = lastKnownTeam.get(pod.getMetadata().getName());
+    }
     return team == null ? List.of() : List.of(team);
   }
 

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.informerguard.runtime.clientjava.ClientJavaServer;
 import io.github.informerguard.runtime.testing.FaultInjectingApiServer;
 import io.github.informerguard.runtime.testing.Poll;
-import io.github.informerguard.samples.broken.ClientJavaTeamDirectory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -54,10 +53,10 @@ class ClientJavaTeamDirectoryTest {
 
   @Test
   void onClientJavasFactoryTheFrontendsNeverSyncAndATableChangeLeavesPodsUnderTheirOldTeam() throws Exception {
-    assertThatThrownBy(() -> new ClientJavaTeamDirectory(cj.defaultApiClient(), NS, teamOfApp))
+    assertThatThrownBy(() -> new io.github.informerguard.samples.broken.ClientJavaTeamDirectory(cj.defaultApiClient(), NS, teamOfApp))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("read timeout");
 
-    try (ClientJavaTeamDirectory directory = new ClientJavaTeamDirectory(cj.informerApiClient(), NS, teamOfApp)) {
+    try (io.github.informerguard.samples.broken.ClientJavaTeamDirectory directory = new io.github.informerguard.samples.broken.ClientJavaTeamDirectory(cj.informerApiClient(), NS, teamOfApp)) {
       // the second V1Pod informer of the factory is never started, so start() can only time out
       assertThatThrownBy(() -> directory.start(Duration.ofSeconds(5))).isInstanceOf(TimeoutException.class)
           .hasMessageContaining("frontends false");
@@ -71,6 +70,23 @@ class ClientJavaTeamDirectoryTest {
       assertThat(directory.podsOfTeam("b")).isEqualTo(WEB);
       // stale: removal re-ran the index function on the old pod, which now answers "b"
       assertThat(directory.podsOfTeam("a")).isEqualTo(WEB);
+    }
+  }
+
+  @Test
+  void afterTheOneLineSwitchToGuardedInformerFactoryAllInformersSyncAndPodsMoveToTheirNewTeam() throws Exception {
+    // an ApiClient as ordinary code has it, 10 s read timeout included
+    try (io.github.informerguard.samples.swapped.ClientJavaTeamDirectory directory =
+        new io.github.informerguard.samples.swapped.ClientJavaTeamDirectory(cj.defaultApiClient(), NS, teamOfApp)) {
+      directory.start(Duration.ofSeconds(30));
+      assertThat(directory.frontendCount()).isEqualTo(3);
+      assertThat(directory.podsOfTeam("a")).isEqualTo(WEB);
+
+      moveWebToTeamB();
+      Map<String, String> expected = server.objectVersions();
+      Poll.until(() -> directory.cachedPods().equals(expected), () -> "cache converges");
+      assertThat(directory.podsOfTeam("b")).isEqualTo(WEB);
+      assertThat(directory.podsOfTeam("a")).isEmpty();
     }
   }
 }
