@@ -39,13 +39,30 @@ class FindingTextShapeTest {
   @ParameterizedTest
   @ValueSource(strings = {"ShortResyncPeriod", "InformerNeverStopped", "WatchNeverClosed", "UnboundedInformerWait",
       "MissingGoneHandling"})
-  void clientJavaFindingsDoNotRecommendTheFabric8Guard(String ruleId) {
+  void clientJavaFindingsRecommendGuardedInformerFactoryAndNeverTheFabric8Guard(String ruleId) {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ruleId), ruleId, true);
-    for (Finding f : r.findings()) {
-      if (f.file().getFileName().toString().startsWith("ClientJava")) {
+    // an unbounded wait is not something the guard's informers change, so no recommendation there
+    boolean guardFixes = !ruleId.equals("UnboundedInformerWait");
+    List<Finding> clientJava = r.findings().stream()
+        .filter(f -> f.file().getFileName().toString().startsWith("ClientJava")).toList();
+    assertThat(clientJava).isNotEmpty();
+    for (Finding f : clientJava) {
+      assertThat(f.detail()).as("detail at %s:%d", f.file().getFileName(), f.line())
+          .doesNotContain("InformerGuard.").doesNotContain("fabric8 SharedIndexInformer");
+      if (guardFixes) {
         assertThat(f.detail()).as("detail at %s:%d", f.file().getFileName(), f.line())
-            .doesNotContain("InformerGuard").doesNotContain("GuardedInformer");
+            .contains("new GuardedInformerFactory(apiClient)");
+      } else {
+        assertThat(f.detail()).doesNotContain("GuardedInformerFactory");
       }
     }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ShortResyncPeriod", "InformerNeverStopped", "WatchNeverClosed", "MissingGoneHandling"})
+  void fabric8FindingsKeepTheFabric8Guard(String ruleId) {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ruleId), ruleId, true);
+    assertThat(r.findings()).filteredOn(f -> f.file().getFileName().toString().startsWith("Fabric8"))
+        .allSatisfy(f -> assertThat(f.detail()).doesNotContain("GuardedInformerFactory"));
   }
 }

@@ -646,7 +646,7 @@ public final class GuardVsFabric8Benchmark {
 
   // ---------------------------------------------------------------- helpers
 
-  private static Map<String, String> labels(int i, int generation) {
+  static Map<String, String> labels(int i, int generation) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("app", "app-" + (i % 50));
     m.put("team", "team-" + (i % 7));
@@ -693,7 +693,7 @@ public final class GuardVsFabric8Benchmark {
     return used;
   }
 
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+  static void await(BooleanSupplier condition, String what) throws InterruptedException {
     long deadline = System.nanoTime() + SAFETY_NET.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() - deadline > 0) {
@@ -726,12 +726,12 @@ public final class GuardVsFabric8Benchmark {
     return d.toNanos() / 1e6;
   }
 
-  private static String fmt(double v, String unit) {
+  static String fmt(double v, String unit) {
     String n = v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.1f", v);
     return unit.isEmpty() ? n : n + " " + unit;
   }
 
-  private static String row(String what, int objects, String guard, String fabric8, double ratio, String target) {
+  static String row(String what, int objects, String guard, String fabric8, double ratio, String target) {
     String r = Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "%.2fx", ratio);
     String verdict = target;
     if (target.startsWith("<= ")) {
@@ -746,7 +746,7 @@ public final class GuardVsFabric8Benchmark {
     report.append(s).append('\n');
   }
 
-  private static String machine() {
+  static String machine() {
     Runtime rt = Runtime.getRuntime();
     long ram = -1;
     if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
@@ -762,7 +762,7 @@ public final class GuardVsFabric8Benchmark {
   }
 
   /** The 1-minute load average (others' work on a shared machine skews every figure). */
-  private static String loadAverage() {
+  static String loadAverage() {
     double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     return load < 0 ? "unknown" : String.format(Locale.ROOT, "%.1f", load);
   }
@@ -779,14 +779,19 @@ public final class GuardVsFabric8Benchmark {
 
   /** Replaces the generated block in {@code file} (or appends a section holding it). */
   static void writeBlock(Path file, String block) throws IOException {
-    String generated = BEGIN + "\n" + block + END + "\n";
+    writeBlock(file, block, BEGIN, END, "Guard vs fabric8's informer");
+  }
+
+  /** As {@link #writeBlock(Path, String)} for the block between {@code begin} and {@code end}, under {@code heading}. */
+  static void writeBlock(Path file, String block, String begin, String end, String heading) throws IOException {
+    String generated = begin + "\n" + block + end + "\n";
     String text = Files.exists(file) ? Files.readString(file) : "# Benchmarks\n";
-    int b = text.indexOf(BEGIN);
-    int e = text.indexOf(END);
+    int b = text.indexOf(begin);
+    int e = text.indexOf(end);
     if (b >= 0 && e > b) {
-      text = text.substring(0, b) + generated + text.substring(e + END.length() + (text.startsWith("\n", e + END.length()) ? 1 : 0));
+      text = text.substring(0, b) + generated + text.substring(e + end.length() + (text.startsWith("\n", e + end.length()) ? 1 : 0));
     } else {
-      text = text + (text.endsWith("\n") ? "" : "\n") + "\n## Guard vs fabric8's informer\n\n" + generated;
+      text = text + (text.endsWith("\n") ? "" : "\n") + "\n## " + heading + "\n\n" + generated;
     }
     Files.createDirectories(file.toAbsolutePath().getParent());
     Files.writeString(file, text);

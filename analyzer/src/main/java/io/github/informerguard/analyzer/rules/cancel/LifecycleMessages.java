@@ -1,13 +1,14 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
+import io.github.informerguard.analyzer.rules.ClientJavaGuard;
 import io.github.informerguard.analyzer.rules.FindingText;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Leak;
 
 /**
  * The text of InformerNeverStopped and WatchNeverClosed findings: what leaks (message), why it
- * hurts and the fix (detail). The runtime guard is recommended only for fabric8, where it is a
- * drop-in for the code at hand.
+ * hurts and the fix (detail). The runtime guard is recommended where it is a drop-in for the code at
+ * hand: InformerGuard for fabric8, GuardedInformerFactory for client-java.
  */
 final class LifecycleMessages {
 
@@ -18,6 +19,15 @@ final class LifecycleMessages {
   private static final String WATCH_GUARD = " Where the watch only feeds a cache or a handler, informer-guard's"
       + " InformerGuard.inform(resources, handler) replaces it with an informer that re-lists on 410 and whose"
       + " close() ends it.";
+
+  /** What the client-java guard changes for an informer or factory that is never stopped. */
+  static final String FACTORY_GUARD = ClientJavaGuard.recommend("its informers run on daemon threads, so a"
+      + " forgotten one no longer keeps the JVM alive, and its stopAllRegisteredInformers() is idempotent and"
+      + " returns in bounded time even when a handler does not, so still call it");
+
+  private static final String CLIENT_JAVA_WATCH_GUARD = ClientJavaGuard.recommend("where the watch only feeds a"
+      + " cache or a handler, an informer from it replaces the loop: it re-lists on 410 with jittered backoff and"
+      + " stops with the factory");
 
   private LifecycleMessages() {}
 
@@ -50,7 +60,7 @@ final class LifecycleMessages {
             + " SmartLifecycle stop())." + INFORMER_GUARD
         : " Keep the informer and call its stop() in finally or from the component's lifecycle (close(),"
             + " @PreDestroy, DisposableBean.destroy()), or register it with a SharedInformerFactory and call"
-            + " stopAllRegisteredInformers().";
+            + " stopAllRegisteredInformers()." + FACTORY_GUARD;
     return new FindingText(message, why + fix);
   }
 
@@ -70,7 +80,7 @@ final class LifecycleMessages {
             + " shuts the factory's executor down, so the watches keep running and the JVM cannot exit.";
     String fix = " Call stopAllRegisteredInformers() on the same factory from the component's lifecycle (close(),"
         + " @PreDestroy, DisposableBean.destroy()) or a finally block.";
-    return new FindingText(message, why + fix + (library == Library.FABRIC8 ? INFORMER_GUARD : ""));
+    return new FindingText(message, why + fix + (library == Library.FABRIC8 ? INFORMER_GUARD : FACTORY_GUARD));
   }
 
   static FindingText factoryStartedByHook(Library library, String holder, String hook) {
@@ -89,7 +99,7 @@ final class LifecycleMessages {
             + " calls stopAllRegisteredInformers().",
         why + " Stop it where it is owned: @Bean(destroyMethod = \"stopAllRegisteredInformers\"), a @PreDestroy,"
             + " DisposableBean.destroy() or @Observes ShutdownEvent method that calls stopAllRegisteredInformers(),"
-            + " or a SmartLifecycle whose stop() does." + (library == Library.FABRIC8 ? INFORMER_GUARD : ""));
+            + " or a SmartLifecycle whose stop() does." + (library == Library.FABRIC8 ? INFORMER_GUARD : FACTORY_GUARD));
   }
 
   static FindingText freshFactory(String registeredAt) {
@@ -131,7 +141,7 @@ final class LifecycleMessages {
         ? " Keep the Watch and close it: try-with-resources, close() in finally, or a field closed by the"
             + " component's lifecycle (close(), @PreDestroy, DisposableBean.destroy())." + WATCH_GUARD
         : " Open it in try-with-resources (try (Watch<T> watch = Watch.createWatch(...)) { ... }) or close it in"
-            + " finally; or use an informer, which re-lists on 410 by itself.";
+            + " finally." + CLIENT_JAVA_WATCH_GUARD;
     return new FindingText(message, why + fix);
   }
 }

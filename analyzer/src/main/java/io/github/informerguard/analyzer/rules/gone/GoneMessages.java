@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.gone;
 
+import io.github.informerguard.analyzer.rules.ClientJavaGuard;
 import io.github.informerguard.analyzer.rules.FindingText;
 
 /** The text of MissingGoneHandling findings: what is missing (message), the mechanics of a 410 and the fix (detail). */
@@ -42,6 +43,8 @@ final class GoneMessages {
             + " 410, or the stream delivers an ERROR event (object null, status.code 410) and ends; watching again"
             + " from the same resourceVersion fails the same way forever, and reading resp.object throws"
             + " NullPointerException. On 410, list again and watch from the list's resourceVersion, with backoff;"
-            + " or use an informer (SharedInformerFactory), which re-lists by itself.");
+            + " or use an informer instead of the loop." + ClientJavaGuard.recommend("its informers re-list on 410"
+            + " (paginated, consistent reads) and re-watch from the list's resourceVersion, deliver the deletes"
+            + " missed meanwhile, and back off with full jitter under a RelistBudget shared by all informers"));
   }
 }

@@ -7,6 +7,7 @@ import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import io.github.informerguard.analyzer.catalog.IndexerApis;
 import io.github.informerguard.analyzer.catalog.IndexerApis.Library;
+import io.github.informerguard.analyzer.rules.ClientJavaGuard;
 import java.util.Optional;
 
 /**
@@ -25,13 +26,18 @@ final class IndexMessages {
       + " the object's own fields and returns a fresh list (List.of(...)).";
 
   /**
-   * Only for fabric8 informers: there the guard is a drop-in (GuardedInformer is a fabric8
-   * SharedIndexInformer); JOSDK builds its informers itself and client-java has no guard to swap in.
+   * For fabric8 and client-java informers, where the guard is a drop-in (GuardedInformer is a
+   * fabric8 SharedIndexInformer; GuardedInformerFactory a client-java SharedInformerFactory); JOSDK
+   * builds its informers itself.
    */
   private static final String GUARD = " informer-guard's runtime informer (InformerGuard.builder(resources) ->"
       + " GuardedInformer, a fabric8 SharedIndexInformer) stores the index values it computed for each object and"
       + " removes by those stored values, so an impure function cannot leave stale entries there, and it contains"
       + " exceptions thrown by index functions.";
+
+  private static final String CLIENT_JAVA_GUARD = ClientJavaGuard.recommend("its informers store the index"
+      + " values computed for each object and remove by those stored values, so an impure function cannot leave"
+      + " stale entries there, and they contain exceptions thrown by index functions");
 
   record Text(String message, String detail) {}
 
@@ -39,7 +45,11 @@ final class IndexMessages {
 
   static Text message(Node anchor, Optional<String> indexName, PurityScanner.Hazard hazard, Library library) {
     String subject = "Index function " + describe(anchor) + indexName.map(n -> " (index \"" + n + "\")").orElse("");
-    String fix = PURE + (library == Library.FABRIC8 ? GUARD : "");
+    String fix = PURE + switch (library) {
+      case FABRIC8 -> GUARD;
+      case CLIENT_JAVA -> CLIENT_JAVA_GUARD;
+      case JOSDK -> "";
+    };
     return new Text(sentence(subject, hazard), explain(hazard) + " " + why(library) + fix);
   }
 

@@ -3,18 +3,23 @@ package io.github.informerguard.analyzer.rules.resync;
 import io.github.informerguard.analyzer.catalog.ResyncApis.Kind;
 import io.github.informerguard.analyzer.catalog.ResyncApis.Unit;
 import io.github.informerguard.analyzer.policy.Durations;
+import io.github.informerguard.analyzer.rules.ClientJavaGuard;
 import io.github.informerguard.analyzer.rules.FindingText;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
  * The text of ShortResyncPeriod findings: the value (message), what a resync does and what to do
- * instead (detail). The runtime guard is named only for fabric8 informers, where it is a drop-in.
+ * instead (detail). The runtime guard is named for fabric8 and client-java informers, where it is a
+ * drop-in (InformerGuard; GuardedInformerFactory), not for JOSDK's reconciliation interval.
  */
 final class ResyncMessages {
 
   private static final String GUARD = " informer-guard's InformerGuard.builder(resources), a drop-in fabric8"
       + " SharedIndexInformer, has resync off by default and floors and jitters it when enabled.";
+
+  private static final String CLIENT_JAVA_GUARD = ClientJavaGuard.recommend("its informers have resync off by"
+      + " default, floor and jitter it when enabled, and honour each handler's own period");
 
   private ResyncMessages() {}
 
@@ -23,7 +28,8 @@ final class ResyncMessages {
     String min = Durations.format(minimum.toMillis());
     String resolves = configDefault ? " has a hardcoded configuration default of "
         : shippedIn.map(where -> ", set by " + where + ", is ").orElse(" resolves to ");
-    String guard = library.equals("fabric8") && kind != Kind.RECONCILIATION_INTERVAL ? GUARD : "";
+    String guard = kind == Kind.RECONCILIATION_INTERVAL ? ""
+        : library.equals("fabric8") ? GUARD : library.equals("client-java") ? CLIENT_JAVA_GUARD : "";
     String configured = configDefault
         ? " The value is a default for a setting read at run time; deployments that do not set it get it."
         : shippedIn.map(where -> " The value is the application's shipped configuration (" + where + "), which"
@@ -61,7 +67,7 @@ final class ResyncMessages {
               + " not 0. So this value either does nothing or mirrors an equally short informer period, whose every"
               + " resync replays the whole cache to each handler (onUpdate(obj, obj)) without re-listing. Drop it"
               + " (Duration.ZERO / 0) and rely on watch events, or set a period of at least " + min
-              + " on the informer itself." + configured);
+              + " on the informer itself." + configured + guard);
     }
     return new FindingText(
         what + resolves + Durations.format(millis) + " (" + millis + " ms), below the " + min + " minimum.",

@@ -54,9 +54,11 @@ class InformerNeverStoppedTest {
     assertThat(factory.detail())
         .contains("non-daemon threads")
         .doesNotContain("InformerGuard")
-        .contains("stopAllRegisteredInformers()");
+        .contains("stopAllRegisteredInformers()")
+        .contains("new GuardedInformerFactory(apiClient)").contains("daemon threads, so a forgotten one");
     Finding informer = at(r, "ClientJavaLeaks.java", "informer.run();");
     assertThat(informer.message()).contains("Informer 'informer'");
-    assertThat(informer.detail()).contains("keeps the JVM from exiting").doesNotContain("InformerGuard");
+    assertThat(informer.detail()).contains("keeps the JVM from exiting").doesNotContain("InformerGuard")
+        .contains("new GuardedInformerFactory(apiClient)");
   }
 }

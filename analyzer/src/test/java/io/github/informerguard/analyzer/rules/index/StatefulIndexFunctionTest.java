@@ -44,12 +44,17 @@ class StatefulIndexFunctionTest {
   }
 
   @Test
-  void theRuntimeGuardIsRecommendedOnlyForFabric8Informers() {
+  void theRuntimeGuardIsRecommendedForFabric8AndClientJavaInformersEachWithItsOwnEntryPoint() {
     AnalysisResult r = precise();
-    assertThat(r.findings()).filteredOn(f -> f.file().endsWith("ClientJavaIndexers.java")
-            || f.file().endsWith("JosdkIndexers.java") || f.message().startsWith("Key function"))
+    assertThat(r.findings()).filteredOn(f -> f.file().endsWith("JosdkIndexers.java")
+            || f.message().startsWith("Key function"))
         .isNotEmpty()
         .allSatisfy(f -> assertThat(f.detail()).doesNotContain("GuardedInformer").doesNotContain("InformerGuard"));
+    assertThat(r.findings()).filteredOn(f -> f.file().endsWith("ClientJavaIndexers.java")
+            && !f.message().startsWith("Key function"))
+        .isNotEmpty()
+        .allSatisfy(f -> assertThat(f.detail()).contains("new GuardedInformerFactory(apiClient)")
+            .contains("remove by those stored values").doesNotContain("InformerGuard."));
     assertThat(r.findings()).filteredOn(f -> f.file().endsWith("Fabric8Indexers.java"))
         .isNotEmpty()
         .allSatisfy(f -> assertThat(f.detail()).contains("InformerGuard.builder(resources)"));

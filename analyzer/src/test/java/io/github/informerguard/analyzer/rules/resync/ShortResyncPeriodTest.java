@@ -92,6 +92,7 @@ class ShortResyncPeriodTest {
         .filter(f -> f.file().getFileName().toString().equals("ClientJavaResync.java") && f.message().contains("30s"))
         .filter(f -> f.message().startsWith("handler resync period"))
         .findFirst().orElseThrow();
-    assertThat(builder.fullText()).contains("kubernetes-client/java#2219").contains("informer's period").doesNotContain("InformerGuard");
+    assertThat(builder.fullText()).contains("kubernetes-client/java#2219").contains("informer's period").doesNotContain("InformerGuard")
+        .contains("new GuardedInformerFactory(apiClient)").contains("honour each handler's own period");
   }
 }
