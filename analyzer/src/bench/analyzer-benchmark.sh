@@ -15,6 +15,8 @@ JAR=$ROOT/analyzer/target/informer-guard.jar
 CHECKSTYLE_VERSION=$(sed -n 's:.*<checkstyle.version>\(.*\)</checkstyle.version>.*:\1:p' pom.xml)
 [ -f "$JAR" ] || { echo "build first: mvn -B install -DskipTests" >&2; exit 2; }
 mkdir -p "$WORK"
+# MVN_OPTS_EXTRA="-Dmaven.repo.local=DIR" resolves the tree's jars in another local repository.
+MVN=(mvn -B -q ${MVN_OPTS_EXTRA:-})
 
 # fabric8 8.0.0 publishes no sources jar that Maven Central serves here; 7.5.2 is the newest that does.
 SOURCES=(
@@ -45,15 +47,16 @@ POM
 mkdir -p "$TREE"
 for s in "${SOURCES[@]}"; do
   IFS=: read -r g a v <<<"$s"
-  [ -f "$WORK/src-jars/$a-$v-sources.jar" ] || mvn -B -q -f "$WORK/pom.xml" \
+  [ -f "$WORK/src-jars/$a-$v-sources.jar" ] || "${MVN[@]}" -f "$WORK/pom.xml" \
     org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy -Dartifact="$g:$a:$v:jar:sources" -DoutputDirectory="$WORK/src-jars"
   if [ ! -d "$TREE/$a" ]; then
     mkdir -p "$TREE/$a"
     (cd "$TREE/$a" && unzip -q -o "$WORK/src-jars/$a-$v-sources.jar" '*.java')
   fi
 done
-mvn -B -q -f "$WORK/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.outputFile="$WORK/cp.txt"
+"${MVN[@]}" -f "$WORK/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.outputFile="$WORK/cp.txt"
 CP=$(cat "$WORK/cp.txt")
+[ -n "${ASSEMBLE_ONLY:-}" ] && { echo "tree assembled: $TREE" >&2; exit 0; }
 FILES=$(find "$TREE" -name '*.java' | wc -l)
 WORDS=$(java -cp "$JAR" io.github.informerguard.analyzer.engine.TriggerWords)
 GREP_ARGS=()
