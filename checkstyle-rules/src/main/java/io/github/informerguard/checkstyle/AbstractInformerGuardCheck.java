@@ -33,8 +33,9 @@ import java.util.stream.Collectors;
  *
  * <p>Properties: the rule's policy options (typed setters on each check, or the generic
  * {@code options} property, {@code key=value} pairs), {@code severity} as for every Checkstyle
- * check (the module's own, else the Checker's, else {@code error}), and Checkstyle's usual
- * {@code fileExtensions} (default {@code java}) and {@code id}.
+ * check (the module's own, else the Checker's, else {@code error}), {@code testSources}
+ * ({@code skip}, the default, or {@code report}: the policy's setting of that name), and
+ * Checkstyle's usual {@code fileExtensions} (default {@code java}) and {@code id}.
  *
  * <p>The module's severity is both the rule's policy severity and a ceiling: a finding the
  * engine reports below it (a hint at {@code info}) keeps its lower level, one it raises above
@@ -50,6 +51,7 @@ public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
   private SharedAnalysis.Group group;
   private Severity policySeverity;
   private boolean ignored;
+  private boolean reportTestSources;
 
   /** @param ruleId the informer-guard rule this check reports */
   protected AbstractInformerGuardCheck(String ruleId) {
@@ -104,6 +106,22 @@ public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
     }
   }
 
+  /**
+   * Whether findings in test code are reported, as the policy's {@code testSources}: {@code skip}
+   * (the default, as in the CLI and the Maven plugin) reports nothing in files under a test source
+   * root ({@code src/test/}, {@code src/it/}, {@code src/testFixtures/} below the working
+   * directory) or in classes that use JUnit, TestNG or AssertJ; {@code report} reports them too.
+   *
+   * @param value {@code skip} or {@code report}
+   */
+  public final void setTestSources(String value) {
+    String v = value.trim();
+    if (!v.equals("skip") && !v.equals("report")) {
+      throw new IllegalArgumentException("testSources of " + ruleId + " must be skip or report, not '" + v + "'");
+    }
+    reportTestSources = v.equals("report");
+  }
+
   /** Records a policy option given by a typed property; validated in {@link #finishLocalSetup()}. */
   protected final void option(String key, String value) {
     rawOptions.put(key, value.trim());
@@ -131,7 +149,7 @@ public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
     SeverityLevel level = getSeverityLevel();
     ignored = level == SeverityLevel.IGNORE;
     policySeverity = ignored ? descriptor.defaultSeverity() : Severity.parse(level.getName());
-    group = SharedAnalysis.of(runOwner).join(descriptor, new RuleSettings(true, policySeverity, options));
+    group = SharedAnalysis.of(runOwner).join(descriptor, new RuleSettings(true, policySeverity, options), reportTestSources);
   }
 
   private Object convert(OptionType type, String key, String value) throws CheckstyleException {

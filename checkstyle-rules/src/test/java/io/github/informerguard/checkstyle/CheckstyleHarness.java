@@ -24,6 +24,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
@@ -126,7 +127,28 @@ final class CheckstyleHarness {
   /** What one Checker run reported, the modules its factory created, and any exception it raised. */
   record Run(Set<Reported> reported, List<Object> modules, List<String> exceptions) {}
 
+  /**
+   * Runs the Checker with every informer-guard module set to {@code testSources=report} unless
+   * the configuration sets it: the analyzer's fixtures live under {@code src/test/} and some use
+   * JUnit or AssertJ, so by default the checks would skip all of them.
+   */
   static Run run(Configuration config, Path relativeTo, List<File> files) throws CheckstyleException {
+    reportTestCode(config);
+    return runAsConfigured(config, relativeTo, files);
+  }
+
+  private static void reportTestCode(Configuration config) {
+    if (DESIGN_RULE_IDS.contains(ruleOf(config.getName())) && config instanceof DefaultConfiguration d
+        && !Arrays.asList(d.getPropertyNames()).contains("testSources")) {
+      d.addProperty("testSources", "report");
+    }
+    for (Configuration child : config.getChildren()) {
+      reportTestCode(child);
+    }
+  }
+
+  /** Runs the Checker with the configuration exactly as given. */
+  static Run runAsConfigured(Configuration config, Path relativeTo, List<File> files) throws CheckstyleException {
     Set<Reported> reported = Collections.synchronizedSet(new TreeSet<>());
     List<String> exceptions = Collections.synchronizedList(new ArrayList<>());
     List<Object> modules = Collections.synchronizedList(new ArrayList<>());

@@ -250,11 +250,25 @@ public final class Analyzer {
    * Analyzes one file's text in lenient mode, for front ends that see one file at a time (the
    * Checkstyle checks). Types declared beside the file under its source root are still found,
    * so a file gets the same findings as from the CLI without a classpath. Test roots are not
-   * judged here (the front end chooses its files and there is no working directory to judge paths
-   * from); a policy that skips test code still skips JUnit, TestNG and AssertJ users. Thread-safe; the
-   * source index of each root is built once and reused.
+   * judged here (there is no working directory to judge paths from; see the overload that takes
+   * one); a policy that skips test code still skips JUnit, TestNG and AssertJ users. Thread-safe;
+   * the source index of each root is built once and reused.
    */
   public FileOutcome analyzeText(Path file, String text, Policy policy) {
+    return analyzeText(file, text, policy, Optional.empty());
+  }
+
+  /**
+   * As {@link #analyzeText(Path, String, Policy)}, and when the policy skips test code, a file
+   * under a test source root as seen from {@code workingDirectory} (the CLI's rule: {@code src/test/},
+   * {@code src/it/}, {@code src/testFixtures/} below it) gets no findings, so a front end that
+   * runs where the CLI would run skips what the CLI skips. The file is still indexed.
+   */
+  public FileOutcome analyzeText(Path file, String text, Policy policy, Path workingDirectory) {
+    return analyzeText(file, text, policy, Optional.of(workingDirectory));
+  }
+
+  private FileOutcome analyzeText(Path file, String text, Policy policy, Optional<Path> workingDirectory) {
     SourceFile source = new SourceFile(file.toAbsolutePath().normalize(), text);
     List<Rule> rules = new ArrayList<>();
     for (Rule r : registry.rules()) {
@@ -266,6 +280,10 @@ public final class Analyzer {
     SourceIndex index = singleFileIndexes.computeIfAbsent(root, r -> new SourceIndex(List.of()));
     // Even a file no rule looks at may hold constants that other files use: index it first.
     index.add(source);
+    if (!policy.reportTestSources() && workingDirectory.isPresent()
+        && TestCode.underTestRoot(new DisplayPaths(workingDirectory.get()).show(source.path()))) {
+      return FileOutcome.skipped();
+    }
     List<Rule> applicable = Prefilter.applicable(rules, text);
     if (applicable.isEmpty()) {
       return FileOutcome.skipped();

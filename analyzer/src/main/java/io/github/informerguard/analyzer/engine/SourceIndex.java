@@ -30,8 +30,9 @@ final class SourceIndex implements SourceTypes {
   private static final int PARSED_CACHE_SIZE = 64;
 
   /**
-   * Trees of larger files are not kept: a generated 3 MB API class parses into hundreds of MB,
-   * and constants are looked up in small classes.
+   * Trees of larger analyzed files are not offered to the cache: a generated 3 MB API class
+   * parses into 150 MB, which the worker can let go as soon as its rules are done. Such a file
+   * is parsed for lookups only when a lookup needs it, and that tree is kept (softly).
    */
   static final int MAX_CACHED_CHARS = 256 * 1024;
 
@@ -47,6 +48,15 @@ final class SourceIndex implements SourceTypes {
           return size() > PARSED_CACHE_SIZE;
         }
       };
+  /** How many files lookups have parsed, for tests of the cache. */
+  private final java.util.concurrent.atomic.AtomicInteger parses = new java.util.concurrent.atomic.AtomicInteger();
+
+  int parses() {
+    return parses.get();
+  }
+
+  /** A lock per file that is being or has been parsed for a lookup. */
+  private final Map<String, Object> parsing = new ConcurrentHashMap<>();
   private final ThreadLocal<JavaParser> parser = ThreadLocal.withInitial(() -> new JavaParser(Parsers.lenientConfiguration()));
 
   SourceIndex(Collection<SourceFile> files) {
@@ -155,10 +165,14 @@ final class SourceIndex implements SourceTypes {
   }
 
   private Optional<CompilationUnit> unit(String primary) {
-    // Parsed under the lock, as before: two threads asking for the same constants class parse it once.
-    synchronized (parsed) {
-      SoftReference<Optional<CompilationUnit>> ref = parsed.get(primary);
-      Optional<CompilationUnit> unit = ref == null ? null : ref.get();
+    Optional<CompilationUnit> unit = cached(primary);
+    if (unit != null) {
+      return unit;
+    }
+    // One lock per file, not one for the index: two threads asking for the same constants class
+    // parse it once, while a thread that needs another file does not wait for a 3 MB parse.
+    synchronized (parsing.computeIfAbsent(primary, k -> new Object())) {
+      unit = cached(primary);
       if (unit != null) {
         return unit;
       }
@@ -167,14 +181,26 @@ final class SourceIndex implements SourceTypes {
         unit = Optional.empty();
       } else {
         ParseResult<CompilationUnit> r = parser.get().parse(text.get());
+        parses.incrementAndGet();
         unit = r.isSuccessful() ? r.getResult() : Optional.empty();
         // The file's path goes with its tree, so a declaration found in it can be traced to it.
         pathOf(primary).ifPresent(p -> r.getResult().ifPresent(cu -> cu.setStorage(p)));
       }
-      if (text.isEmpty() || text.get().length() <= MAX_CACHED_CHARS) {
+      // Large trees are kept too, softly like the others: a generated API class that many files
+      // call into was parsed again on every lookup (half of a lenient run's CPU on the benchmark
+      // tree), and a soft reference is cleared before the heap runs out.
+      synchronized (parsed) {
         parsed.put(primary, new SoftReference<>(unit));
       }
       return unit;
+    }
+  }
+
+  /** The kept tree of a file, or null when it has to be parsed (never kept, dropped, or cleared). */
+  private Optional<CompilationUnit> cached(String primary) {
+    synchronized (parsed) {
+      SoftReference<Optional<CompilationUnit>> ref = parsed.get(primary);
+      return ref == null ? null : ref.get();
     }
   }
 

@@ -37,6 +37,21 @@ class ParsersTest {
   }
 
   @Test
+  void positionsAreTheSameForEveryLineSeparatorWithoutLineEndingDetection() {
+    // Findings report lines and columns; the detection that is switched off must not have been
+    // what made CRLF and CR files count lines right.
+    for (String eol : new String[] {"\n", "\r\n", "\r"}) {
+      String source = String.join(eol, "class A {", "  // note", "  void m() {", "    x.watch(w);", "  }", "}", "");
+      CompilationUnit unit = new JavaParser(Parsers.lenientConfiguration()).parse(source).getResult().orElseThrow();
+      com.github.javaparser.Position begin = unit.findFirst(com.github.javaparser.ast.expr.MethodCallExpr.class)
+          .orElseThrow().getName().getBegin().orElseThrow();
+      assertThat(begin.line).as("line with %s", eol.replace("\r", "CR").replace("\n", "LF")).isEqualTo(4);
+      assertThat(begin.column).isEqualTo(7);
+    }
+    assertThat(Parsers.lenientConfiguration().isDetectOriginalLineSeparator()).isFalse();
+  }
+
+  @Test
   void syntaxErrorsAreStillProblems() {
     ParseResult<CompilationUnit> r = new JavaParser(Parsers.lenientConfiguration()).parse("class A { void m( { }");
     assertThat(r.isSuccessful()).isFalse();

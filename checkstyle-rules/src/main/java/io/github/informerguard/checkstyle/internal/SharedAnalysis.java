@@ -24,8 +24,8 @@ import java.util.WeakHashMap;
  * <p>A run is identified by an owner object that every module of one {@code Checker} receives:
  * Checkstyle hands its module factory to each child module through the context (the same way
  * {@code TreeWalker} gets it). Checks of a run are put into groups; a group holds at most one
- * setting per rule, so checks of the same rule with different properties land in different
- * groups and get their own engine run. Each group analyzes a file once for all of its rules,
+ * setting per rule and one test-code setting, so checks of the same rule with different
+ * properties land in different groups and get their own engine run. Each group analyzes a file once for all of its rules,
  * with every other rule disabled, and keeps the last few results keyed by path and exact text.
  */
 public final class SharedAnalysis {
@@ -57,15 +57,18 @@ public final class SharedAnalysis {
     RUNS.remove(owner);
   }
 
-  /** Adds one check's rule settings to a group of this run and returns that group. */
-  public synchronized Group join(RuleDescriptor rule, RuleSettings settings) {
+  /**
+   * Adds one check's rule settings to a group of this run and returns that group; the group's
+   * policy reports test code when {@code reportTestSources}, else skips it as the CLI does.
+   */
+  public synchronized Group join(RuleDescriptor rule, RuleSettings settings, boolean reportTestSources) {
     for (Group g : groups) {
-      if (g.accepts(rule.id(), settings)) {
+      if (g.reportTestSources == reportTestSources && g.accepts(rule.id(), settings)) {
         g.add(rule.id(), settings);
         return g;
       }
     }
-    Group g = new Group(analyzer);
+    Group g = new Group(analyzer, reportTestSources);
     g.add(rule.id(), settings);
     groups.add(g);
     return g;
@@ -82,11 +85,18 @@ public final class SharedAnalysis {
         return size() > CACHED_FILES;
       }
     };
+    private final boolean reportTestSources;
+    /**
+     * Test roots are judged from the JVM's working directory, where the CLI would be run: the
+     * reactor or project folder under Maven, the project folder in an IDE.
+     */
+    private final Path workingDirectory = Path.of(System.getProperty("user.dir")).toAbsolutePath();
     private Policy policy;
     private int engineRuns;
 
-    private Group(Analyzer analyzer) {
+    private Group(Analyzer analyzer, boolean reportTestSources) {
       this.analyzer = analyzer;
+      this.reportTestSources = reportTestSources;
     }
 
     private synchronized boolean accepts(String ruleId, RuleSettings s) {
@@ -110,7 +120,7 @@ public final class SharedAnalysis {
       if (hit != null && hit.text.equals(text)) {
         return hit.outcome;
       }
-      FileOutcome outcome = analyzer.analyzeText(key, text, policy());
+      FileOutcome outcome = analyzer.analyzeText(key, text, policy(), workingDirectory);
       engineRuns++;
       recent.put(key, new Cached(text, outcome));
       return outcome;
@@ -134,9 +144,10 @@ public final class SharedAnalysis {
           all.put(d.id(), Optional.ofNullable(settings.get(d.id()))
               .orElse(new RuleSettings(false, d.defaultSeverity(), Map.of())));
         }
-        // Checkstyle decides which files it checks (includeTestSourceDirectory, the IDE's
-        // test-source switch), so the checks report in every file they are given, tests included.
-        policy = new Policy("<checkstyle configuration>", all, List.of(), true);
+        // Checkstyle decides which files it is given (includeTestSourceDirectory, the IDE's
+        // test-source switch); within them the checks skip test code as the CLI does, unless the
+        // checks say testSources=report.
+        policy = new Policy("<checkstyle configuration>", all, List.of(), reportTestSources);
       }
       return policy;
     }

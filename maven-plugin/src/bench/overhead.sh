@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The plugin's overhead on a real multi-module operator build (issue 14): the Java Operator SDK's
+# own reactor at v5.3.2, built with its own POMs (tests skipped), each scenario as alternating pairs
+# (without, with the plugin), wall time of the whole Maven process; medians and their ratio, and
+# the plugin's own time from its summary line. Prints one table.
+#
+# Usage (from the project root, after `mvn -B install -DskipTests` of this repository, so that the
+# plugin is in the local repository Maven uses):
+#   bash maven-plugin/src/bench/overhead.sh [pairs] [scenario...]
+# Scenarios: noop (verify of tomcat-operator and what it needs, cache warm), clean (clean verify of
+# operator-framework-core, 238 files), small (clean verify of the 11-file tomcat-operator sample).
+# JOSDK=dir: a checkout of operator-framework/java-operator-sdk (default: the bare mirror that
+# `fetch github:operator-framework/java-operator-sdk` leaves under /work/.mirror, exported at the
+# tag into $WORK). MVN_OPTS_EXTRA="-Dmaven.repo.local=DIR" for another local repository.
+# About 2 minutes per pair of small, 1 of noop and 6 to 8 of clean on an idle 2-core machine.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+ROOT=$(pwd)
+PAIRS=${1:-3}
+shift || true
+SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=(noop small clean)
+TAG=v5.3.2
+WORK=${WORK:-/tmp/informer-guard-overhead}
+SRC=$WORK/java-operator-sdk-$TAG
+MIRROR=${JOSDK_MIRROR:-/work/.mirror/operator-framework+java-operator-sdk/repo}
+VERSION=$(sed -n '0,/<version>/s:.*<version>\(.*\)</version>.*:\1:p' pom.xml)
+# -Dmaven.test.skip=true rather than -DskipTests: the tests need io.fabric8:kube-api-test-client-inject,
+# which Maven Central does not serve, so its dependency is removed below and the tests cannot compile.
+# The export has no .git, so git-commit-id-maven-plugin is skipped on both sides.
+MVN=(mvn -B -o ${MVN_OPTS_EXTRA:-} -Dmaven.test.skip=true -Dmaven.gitcommitid.skip=true)
+mkdir -p "$WORK"
+
+if [ -n "${JOSDK:-}" ]; then SRC=$JOSDK
+elif [ ! -f "$SRC/pom.xml" ]; then
+  mkdir -p "$SRC"
+  git -C "$MIRROR" archive "$TAG" | tar -x -C "$SRC"
+  # The plugin goes into a profile of the root POM, so "without" and "with" build the same POMs.
+  python3 - "$SRC/pom.xml" "$VERSION" <<'PY'
+import sys
+path, version = sys.argv[1], sys.argv[2]
+pom = open(path).read()
+profile = f"""<profiles>
+    <profile>
+      <id>informer-guard</id>
+      <build><plugins><plugin>
+        <groupId>io.github.informerguard</groupId>
+        <artifactId>informer-guard-maven-plugin</artifactId>
+        <version>{version}</version>
+        <configuration><failOnViolation>false</failOnViolation></configuration>
+        <executions><execution><goals><goal>check</goal></goals></execution></executions>
+      </plugin></plugins></build>
+    </profile>"""
+assert "<profiles>" in pom
+open(path, "w").write(pom.replace("<profiles>", profile, 1))
+PY
+  # Identical for both sides: drop what Maven Central does not serve (the test-only dependency
+  # kube-api-test-client-inject) and the crd-generator-maven-plugin executions.
+  find "$SRC" -name pom.xml -print0 | xargs -0 python3 -c '
+import re, sys
+for path in sys.argv[1:]:
+    pom = open(path).read()
+    out = re.sub(r"<dependency>(?:(?!</dependency>).)*?kube-api-test-client-inject.*?</dependency>", "", pom, flags=re.S)
+    out = re.sub(r"<plugin>(?:(?!</plugin>).)*?crd-generator-maven-plugin.*?</plugin>", "", out, flags=re.S)
+    if out != pom:
+        open(path, "w").write(out)
+' 
+  # Dependencies and plugins of the build, resolved once online so that the timed runs are offline.
+  (cd "$SRC" && mvn -B ${MVN_OPTS_EXTRA:-} -q -Dmaven.test.skip=true -Dmaven.gitcommitid.skip=true -Pinformer-guard install -pl sample-operators/tomcat-operator -am >"$WORK/prepare.log" 2>&1) \
+    || { echo "preparing the JOSDK build failed; see $WORK/prepare.log" >&2; exit 2; }
+fi
+
+declare -A ARGS=([noop]="verify -pl sample-operators/tomcat-operator -am"
+  [clean]="clean verify -pl operator-framework-core" [small]="clean verify -pl sample-operators/tomcat-operator")
+declare -A LABEL=([noop]="no-op verify (tomcat-operator and the modules it needs, cache warm)"
+  [clean]="clean verify of operator-framework-core" [small]="clean verify of the 11-file tomcat-operator")
+declare -A T
+run() { # run SCENARIO SIDE: one timed Maven build; appends wall seconds (and the plugin's ms) to T
+  local s=$1 side=$2 extra=()
+  [ "$side" = with ] && extra=(-Pinformer-guard)
+  local log=$WORK/$s-$side.log start end
+  start=$(date +%s.%N)
+  (cd "$SRC" && "${MVN[@]}" ${ARGS[$s]} "${extra[@]}" >"$log" 2>&1) || { echo "build failed: $log" >&2; exit 2; }
+  end=$(date +%s.%N)
+  local wall; wall=$(python3 -c "print(f'{$end-$start:.1f}')")
+  T[$s.$side]+="$wall "
+  # The plugin's summary line per module ("... precise mode, N ms"), summed over the build.
+  local own=""
+  if [ "$side" = with ]; then
+    own=$( (grep -o 'mode, [0-9]* ms' "$log" || true) | awk '{s+=$2} END {printf "%.1f", s/1000}')
+    T[$s.own]+="$own "
+  fi
+  echo "$(date -u +%T) $s $side: $wall s$( [ "$side" = with ] && echo ", plugin's own $own s"), load $(cut -d' ' -f1 /proc/loadavg)" >&2
+}
+median() { printf '%s\n' $1 | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+for s in "${SCENARIOS[@]}"; do
+  # noop needs a built reactor and a warm cache on both sides: one untimed build of each first.
+  if [ "$s" = noop ]; then run noop without; run noop with; T[noop.without]=""; T[noop.with]=""; T[noop.own]=""; fi
+  for ((i = 0; i < PAIRS; i++)); do run "$s" without; run "$s" with; done
+done
+echo "JOSDK $TAG reactor, tests skipped (-Dmaven.test.skip=true), $PAIRS alternating pairs per scenario, $(nproc) cores, load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "| scenario | without (s) | with (s) | median without | median with | ratio | plugin's own time (s) |"
+echo "|---|---|---|---|---|---|---|"
+for s in "${SCENARIOS[@]}"; do
+  a=$(median "${T[$s.without]}"); b=$(median "${T[$s.with]}")
+  echo "| ${LABEL[$s]} | ${T[$s.without]}| ${T[$s.with]}| $a | $b | $(python3 -c "print(f'{$b/$a:.2f}')") | ${T[$s.own]}|"
+done
