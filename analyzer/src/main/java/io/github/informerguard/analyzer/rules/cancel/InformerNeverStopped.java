@@ -59,12 +59,8 @@ public final class InformerNeverStopped implements Rule {
     HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
     Set<Node> reportedHolders = Collections.newSetFromMap(new IdentityHashMap<>());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
-      if (call.getScope().isEmpty()) {
-        continue;
-      }
       for (StartSite site : LifecycleApis.STARTS) {
-        if (site.matchesShape(call.getNameAsString(), call.getArguments().size())
-            && ctx.types().isA(call.getScope().get(), site.receiverTypes()).isYes()) {
+        if (site.matcher().matches(call, ctx.types())) {
           check(ctx, lifecycle, call, site, reportedHolders);
           break;
         }

@@ -1,21 +1,18 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
 import com.github.javaparser.ast.body.TypeDeclaration;
-import com.github.javaparser.ast.expr.Expression;
-import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
-import com.github.javaparser.ast.expr.NameExpr;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.WatchSite;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Release;
-import io.github.informerguard.analyzer.resolve.Scopes;
 import java.util.Map;
 import java.util.Optional;
 
@@ -46,12 +43,8 @@ public final class WatchNeverClosed implements Rule {
   public void check(RuleContext ctx) {
     HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
-      if (call.getScope().isEmpty()) {
-        continue;
-      }
       for (WatchSite site : LifecycleApis.WATCHES) {
-        if (site.method().equals(call.getNameAsString()) && site.arities().contains(call.getArguments().size())
-            && opens(ctx, site, call)) {
+        if (site.matcher().matches(call, ctx.types())) {
           if (expectedToThrow(call)) {
             break; // assertThrows(..., () -> op.watch(w)): the call is meant to fail, no handle exists
           }
@@ -75,26 +68,9 @@ public final class WatchNeverClosed implements Rule {
         .isPresent();
   }
 
-  private static boolean opens(RuleContext ctx, WatchSite site, MethodCallExpr call) {
-    Expression scope = call.getScope().get();
-    if (site.staticOwner() != null) {
-      return isTypeName(ctx, scope, site.staticOwner());
-    }
-    return ctx.types().isA(scope, site.receiverTypes()).isYes();
-  }
-
-  /** {@code Watch} or {@code io.kubernetes.client.util.Watch} written as a type, not a variable named so. */
-  private static boolean isTypeName(RuleContext ctx, Expression scope, String qualified) {
-    if (scope instanceof NameExpr n) {
-      return Scopes.lookup(n.getNameAsString(), n).isEmpty()
-          && ctx.types().typeName(n.getNameAsString(), n).filter(qualified::equals).isPresent();
-    }
-    return scope instanceof FieldAccessExpr f && f.toString().equals(qualified);
-  }
-
   private static String describe(WatchSite site, MethodCallExpr call) {
     String args = call.getArguments().isEmpty() ? "()" : "(...)";
-    return site.staticOwner() != null ? "Watch.createWatch" + args : call.getNameAsString() + args;
+    return site.matcher().kind() == CallMatcher.Kind.STATIC ? "Watch.createWatch" + args : call.getNameAsString() + args;
   }
 
   private static String owner(MethodCallExpr n) {

@@ -69,9 +69,7 @@ final class Fabric8Watchers {
     Map<Node, Implementation> byBody = new IdentityHashMap<>();
     List<Implementation> ordered = new ArrayList<>();
     for (MethodCallExpr call : unit.findAll(MethodCallExpr.class)) {
-      if (!call.getNameAsString().equals(WatchApis.F8_WATCH_METHOD)
-          || !WatchApis.F8_WATCH_ARITIES.contains(call.getArguments().size()) || call.getScope().isEmpty()
-          || !types.isA(call.getScope().get(), Set.of(F8_WATCHABLE)).isYes()) {
+      if (!WatchApis.F8_WATCH.matches(call, types)) {
         continue;
       }
       Expression watcher = call.getArgument(call.getArguments().size() - 1);

@@ -53,23 +53,16 @@ public final class StatefulIndexFunction implements Rule {
     ConstantFolder folder = new ConstantFolder(ctx.types());
     Set<Node> reported = Collections.newSetFromMap(new IdentityHashMap<>());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
-      if (call.getScope().isEmpty()) {
-        continue;
-      }
       for (Site site : IndexerApis.METHODS) {
-        if (site.matchesShape(call.getNameAsString(), call.getArguments().size())
-            && ctx.types().isA(call.getScope().get(), site.owners()).isYes()) {
+        if (site.matcher().matches(call, ctx.types())) {
           inspect(ctx, functions, scanner, folder, reported, site, call, call.getArguments());
           break;
         }
       }
     }
     for (ObjectCreationExpr created : ctx.unit().findAll(ObjectCreationExpr.class)) {
-      if (!IndexerApis.CONSTRUCTED_SIMPLE_NAMES.contains(created.getType().getNameAsString())) {
-        continue;
-      }
       for (Site site : IndexerApis.CONSTRUCTORS) {
-        if (site.arity() == created.getArguments().size() && ctx.types().isA(created.getType(), site.owners()).isYes()) {
+        if (site.matcher().matches(created, ctx.types())) {
           inspect(ctx, functions, scanner, folder, reported, site, created, created.getArguments());
           break;
         }

@@ -63,12 +63,8 @@ public final class ShortResyncPeriod implements Rule {
   public void check(RuleContext ctx) {
     ConstantFolder folder = new ConstantFolder(ctx.types());
     for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
-      if (call.getScope().isEmpty()) {
-        continue;
-      }
       for (Site site : ResyncApis.METHODS) {
-        if (site.matchesShape(call.getNameAsString(), call.getArguments().size())
-            && ctx.types().isA(call.getScope().get(), site.owners()).isYes()) {
+        if (site.matcher().matches(call, ctx.types())) {
           site.periodArgument(call.getArguments())
               .ifPresent(arg -> evaluate(ctx, folder, call, arg, site.unit(), site.kind(), site.library()));
           break;
@@ -76,12 +72,8 @@ public final class ShortResyncPeriod implements Rule {
       }
     }
     for (ObjectCreationExpr created : ctx.unit().findAll(ObjectCreationExpr.class)) {
-      if (!created.getType().getNameAsString().equals("DefaultSharedIndexInformer")) {
-        continue;
-      }
       for (Site site : ResyncApis.CONSTRUCTORS) {
-        if (site.arities().contains(created.getArguments().size())
-            && ctx.types().isA(created.getType(), site.owners()).isYes()) {
+        if (site.matcher().matches(created, ctx.types())) {
           site.periodArgument(created.getArguments())
               .ifPresent(arg -> evaluate(ctx, folder, created, arg, site.unit(), site.kind(), site.library()));
           break;
