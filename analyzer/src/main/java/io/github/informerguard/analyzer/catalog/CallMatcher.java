@@ -8,8 +8,11 @@ import io.github.informerguard.analyzer.resolve.TypeNameExpressions;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * One client API as a typed call matcher (after Error Prone's {@code MethodMatchers}): the kind of
@@ -98,6 +101,20 @@ public final class CallMatcher {
     return kind == Kind.CONSTRUCTOR && arities.contains(created.getArguments().size())
         && ownerSimpleNames.contains(created.getType().getNameAsString())
         && types.isA(created.getType(), owners).isYes();
+  }
+
+  /**
+   * The first of {@code sites} (catalog entries that carry a matcher) whose matcher passes
+   * {@code test} ({@code m -> m.matches(call, types)}): the catalog lists an API's overloads in the
+   * order a rule should try them.
+   */
+  public static <S> Optional<S> first(List<S> sites, Function<S, CallMatcher> matcher, Predicate<CallMatcher> test) {
+    for (S site : sites) {
+      if (test.test(matcher.apply(site))) {
+        return Optional.of(site);
+      }
+    }
+    return Optional.empty();
   }
 
   /** The cheap part of {@link #matches}: the called name and the argument count. */
