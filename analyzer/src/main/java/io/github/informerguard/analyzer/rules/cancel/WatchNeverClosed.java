@@ -1,10 +1,10 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
-import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import io.github.informerguard.analyzer.rules.CatalogRule;
+import io.github.informerguard.analyzer.rules.FindingText;
 import io.github.informerguard.analyzer.api.Family;
-import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
@@ -21,7 +21,7 @@ import java.util.Optional;
  * close counts) and client-java {@code Watch.createWatch(...)} / {@code GenericKubernetesApi.watch(...)}
  * (the close must be in finally, catch or try-with-resources). Docs: docs/rules/WatchNeverClosed.md.
  */
-public final class WatchNeverClosed implements Rule {
+public final class WatchNeverClosed extends CatalogRule {
 
   public static final String ID = "WatchNeverClosed";
 
@@ -34,28 +34,25 @@ public final class WatchNeverClosed implements Rule {
       LifecycleApis.WATCH_TRIGGER_WORDS,
       Map.of());
 
-  @Override
-  public RuleDescriptor descriptor() {
-    return DESCRIPTOR;
+  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
+  public WatchNeverClosed() {
+    super(DESCRIPTOR, MethodCallExpr.class);
   }
 
   @Override
   public void check(RuleContext ctx) {
     HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
-    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
-      for (WatchSite site : LifecycleApis.WATCHES) {
-        if (site.matcher().matches(call, ctx.types())) {
-          if (expectedToThrow(call)) {
-            break; // assertThrows(..., () -> op.watch(w)): the call is meant to fail, no handle exists
-          }
-          Release release = new Release(LifecycleApis.WATCH_CLOSES, site.closeInFinally(),
-              site.library() == Library.FABRIC8);
-          String opened = describe(site, call);
-          lifecycle.ofResult(call, release)
-              .ifPresent(leak -> LifecycleMessages.watch(site.library(), opened, leak, owner(call)).report(ctx, call));
-          break;
-        }
-      }
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
+      CallMatcher.first(LifecycleApis.WATCHES, WatchSite::matcher, m -> m.matches(call, ctx.types()))
+          // assertThrows(..., () -> op.watch(w)): the call is meant to fail, no handle exists
+          .filter(site -> !expectedToThrow(call))
+          .ifPresent(site -> {
+            Release release = new Release(LifecycleApis.WATCH_CLOSES, site.closeInFinally(),
+                site.library() == Library.FABRIC8);
+            String opened = describe(site, call);
+            lifecycle.ofResult(call, release)
+                .ifPresent(leak -> LifecycleMessages.watch(site.library(), opened, leak, FindingText.enclosingTypeName(call)).report(ctx, call));
+          });
     }
   }
 
@@ -71,9 +68,5 @@ public final class WatchNeverClosed implements Rule {
   private static String describe(WatchSite site, MethodCallExpr call) {
     String args = call.getArguments().isEmpty() ? "()" : "(...)";
     return site.matcher().kind() == CallMatcher.Kind.STATIC ? "Watch.createWatch" + args : call.getNameAsString() + args;
-  }
-
-  private static String owner(MethodCallExpr n) {
-    return n.findAncestor(TypeDeclaration.class).map(t -> ((TypeDeclaration<?>) t).getNameAsString()).orElse("the class");
   }
 }
