@@ -1,11 +1,14 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import io.github.informerguard.analyzer.rules.CatalogRule;
+import io.github.informerguard.analyzer.rules.FindingText;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_CLIENT;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_BASE_CLIENT;
 
 import com.github.javaparser.ast.Node;
-import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -14,10 +17,10 @@ import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import io.github.informerguard.analyzer.api.Family;
-import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.StartSite;
@@ -36,7 +39,7 @@ import java.util.Set;
  * field that nothing in the class releases; and fabric8 starts on a fresh {@code client.informers()}
  * factory. Docs: docs/rules/InformerNeverStopped.md.
  */
-public final class InformerNeverStopped implements Rule {
+public final class InformerNeverStopped extends CatalogRule {
 
   public static final String ID = "InformerNeverStopped";
 
@@ -49,22 +52,18 @@ public final class InformerNeverStopped implements Rule {
       LifecycleApis.INFORMER_TRIGGER_WORDS,
       Map.of());
 
-  @Override
-  public RuleDescriptor descriptor() {
-    return DESCRIPTOR;
+  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
+  public InformerNeverStopped() {
+    super(DESCRIPTOR, MethodCallExpr.class, NameExpr.class, MethodReferenceExpr.class, StringLiteralExpr.class);
   }
 
   @Override
   public void check(RuleContext ctx) {
     HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
     Set<Node> reportedHolders = Collections.newSetFromMap(new IdentityHashMap<>());
-    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
-      for (StartSite site : LifecycleApis.STARTS) {
-        if (site.matcher().matches(call, ctx.types())) {
-          check(ctx, lifecycle, call, site, reportedHolders);
-          break;
-        }
-      }
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
+      CallMatcher.first(LifecycleApis.STARTS, StartSite::matcher, m -> m.matches(call, ctx.types()))
+          .ifPresent(site -> check(ctx, lifecycle, call, site, reportedHolders));
     }
   }
 
@@ -79,7 +78,7 @@ public final class InformerNeverStopped implements Rule {
         release = new Release(LifecycleApis.INFORMER_STOPS, false, true);
         lifecycle.ofResult(call, release).ifPresent(leak -> {
           call.getParentNode().filter(VariableDeclarator.class::isInstance).ifPresent(reportedHolders::add);
-          LifecycleMessages.informer(site.library(), started, leak, owner(call)).report(ctx, call);
+          LifecycleMessages.informer(site.library(), started, leak, FindingText.enclosingTypeName(call)).report(ctx, call);
         });
       }
       case INFORMER_RECEIVER -> {
@@ -91,14 +90,14 @@ public final class InformerNeverStopped implements Rule {
           }
           lifecycle.ofHolder(receiver, release, e -> isInformerCreation(ctx, e)).ifPresent(leak -> {
             reportedHolders.add(d.get());
-            LifecycleMessages.informer(site.library(), started, leak, owner(call)).report(ctx, call);
+            LifecycleMessages.informer(site.library(), started, leak, FindingText.enclosingTypeName(call)).report(ctx, call);
           });
         } else if (isInformerCreation(ctx, receiver) && !createdByFactory(receiver)) {
           // A chain: fabric8 run() returns the informer; start() and client-java run() lose it.
           Optional<Leak> leak = fabric8 && call.getNameAsString().equals("run")
               ? lifecycle.ofResult(call, release)
               : fabric8 && lifecycle.clientClosed(receiver) ? Optional.empty() : Optional.of(new Leak(Fate.DISCARDED, ""));
-          leak.ifPresent(l -> LifecycleMessages.informer(site.library(), started, l, owner(call)).report(ctx, call));
+          leak.ifPresent(l -> LifecycleMessages.informer(site.library(), started, l, FindingText.enclosingTypeName(call)).report(ctx, call));
         }
       }
       case FACTORY_RECEIVER -> {
@@ -124,7 +123,7 @@ public final class InformerNeverStopped implements Rule {
             return;
           }
           lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e))
-              .ifPresent(leak -> LifecycleMessages.factory(site.library(), leak, owner(call)).report(ctx, call));
+              .ifPresent(leak -> LifecycleMessages.factory(site.library(), leak, FindingText.enclosingTypeName(call)).report(ctx, call));
         }
       }
     }
@@ -191,15 +190,11 @@ public final class InformerNeverStopped implements Rule {
     if (!fromFactory) {
       return false;
     }
-    return ctx.unit().findAll(MethodCallExpr.class).stream()
+    return ctx.nodes(MethodCallExpr.class).stream()
         .anyMatch(m -> LifecycleApis.FACTORY_STOPS.contains(m.getNameAsString()));
   }
 
   private static String describe(MethodCallExpr call) {
     return call.getNameAsString() + "(" + (call.getArguments().isEmpty() ? "" : "...") + ")";
-  }
-
-  private static String owner(Node n) {
-    return n.findAncestor(TypeDeclaration.class).map(t -> ((TypeDeclaration<?>) t).getNameAsString()).orElse("the class");
   }
 }
