@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMABLE;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMER_FACTORY;
@@ -23,7 +24,6 @@ import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import io.github.informerguard.analyzer.api.Family;
-import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
@@ -43,7 +43,7 @@ import java.util.Set;
  * {@code join()} on those futures) and {@code while (!informer.hasSynced())} loops with no
  * deadline or exit. Docs: docs/rules/UnboundedInformerWait.md.
  */
-public final class UnboundedInformerWait implements Rule {
+public final class UnboundedInformerWait extends CatalogRule {
 
   public static final String ID = "UnboundedInformerWait";
 
@@ -66,15 +66,15 @@ public final class UnboundedInformerWait implements Rule {
       WaitApis.TRIGGER_WORDS,
       Map.of());
 
-  @Override
-  public RuleDescriptor descriptor() {
-    return DESCRIPTOR;
+  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
+  public UnboundedInformerWait() {
+    super(DESCRIPTOR, MethodCallExpr.class, WhileStmt.class, DoStmt.class);
   }
 
   @Override
   public void check(RuleContext ctx) {
     CallbackSignals signals = new CallbackSignals(ctx.types());
-    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       if (WaitApis.UNBOUNDED_WAITS.contains(call.getNameAsString()) && call.getArguments().isEmpty()
           && call.getScope().isPresent()) {
         Optional<Waited> w = waited(ctx, call.getScope().get(), 0);
@@ -88,10 +88,10 @@ public final class UnboundedInformerWait implements Rule {
         checkCallbackWait(ctx, signals, call, WaitApis.LATCH_SIGNALS);
       }
     }
-    for (WhileStmt loop : ctx.unit().findAll(WhileStmt.class)) {
+    for (WhileStmt loop : ctx.nodes(WhileStmt.class)) {
       checkLoop(ctx, loop, loop.getCondition(), loop.getBody());
     }
-    for (DoStmt loop : ctx.unit().findAll(DoStmt.class)) {
+    for (DoStmt loop : ctx.nodes(DoStmt.class)) {
       checkLoop(ctx, loop, loop.getCondition(), loop.getBody());
     }
   }
