@@ -1,5 +1,7 @@
 package io.github.informerguard.analyzer.rules.gone;
 
+import com.github.javaparser.ast.CompilationUnit;
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHABLE;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER;
@@ -65,10 +67,10 @@ final class Fabric8Watchers {
     this.types = types;
   }
 
-  List<Implementation> find(Node unit) {
+  List<Implementation> find(CompilationUnit unit) {
     Map<Node, Implementation> byBody = new IdentityHashMap<>();
     List<Implementation> ordered = new ArrayList<>();
-    for (MethodCallExpr call : unit.findAll(MethodCallExpr.class)) {
+    for (MethodCallExpr call : FileNodes.of(unit, MethodCallExpr.class)) {
       if (!WatchApis.F8_WATCH.matches(call, types)) {
         continue;
       }
@@ -99,9 +101,9 @@ final class Fabric8Watchers {
    * Named Watcher classes of the file that no watch call here is given: their watch(...) calls are
    * in other files. A fabric8 Watcher has no use but a raw watch.
    */
-  List<Implementation> namedWithoutWatchHere(Node unit, List<Implementation> found) {
+  List<Implementation> namedWithoutWatchHere(CompilationUnit unit, List<Implementation> found) {
     List<Implementation> out = new ArrayList<>();
-    for (ClassOrInterfaceDeclaration c : unit.findAll(ClassOrInterfaceDeclaration.class)) {
+    for (ClassOrInterfaceDeclaration c : FileNodes.of(unit, ClassOrInterfaceDeclaration.class)) {
       // A private class is watched in this file or nowhere.
       if (c.isInterface() || c.isPrivate() || found.stream().anyMatch(i -> i.body() == c)) {
         continue;

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.gone;
 
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
@@ -11,8 +12,8 @@ import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
+import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.api.Family;
-import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
@@ -33,7 +34,7 @@ import java.util.Set;
  * lifetime) are not flagged. Informers and JOSDK event sources re-list by themselves and are not raw watches.
  * Docs: docs/rules/MissingGoneHandling.md.
  */
-public final class MissingGoneHandling implements Rule {
+public final class MissingGoneHandling extends CatalogRule {
 
   public static final String ID = "MissingGoneHandling";
 
@@ -46,9 +47,9 @@ public final class MissingGoneHandling implements Rule {
       WatchApis.TRIGGER_WORDS,
       Map.of());
 
-  @Override
-  public RuleDescriptor descriptor() {
-    return DESCRIPTOR;
+  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
+  public MissingGoneHandling() {
+    super(DESCRIPTOR, MethodCallExpr.class, ClassOrInterfaceDeclaration.class, MethodReferenceExpr.class);
   }
 
   @Override
@@ -112,7 +113,7 @@ public final class MissingGoneHandling implements Rule {
 
   private void checkClientJava(RuleContext ctx, GoneEvidence evidence) {
     ClientJavaWatches watches = new ClientJavaWatches(ctx.types());
-    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       if (!watches.isCreateWatch(call)) {
         continue;
       }
