@@ -13,7 +13,6 @@ import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleSettings;
 import io.github.informerguard.analyzer.api.FileNodes;
-import io.github.informerguard.analyzer.report.DisplayPaths;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.resolve.CompiledConstants;
