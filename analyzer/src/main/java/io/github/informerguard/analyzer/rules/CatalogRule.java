@@ -1,9 +1,12 @@
 package io.github.informerguard.analyzer.rules;
 
 import com.github.javaparser.ast.Node;
+import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.api.Severity;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -19,6 +22,14 @@ public abstract class CatalogRule implements Rule {
   protected CatalogRule(RuleDescriptor descriptor, Class<? extends Node>... nodesToVisit) {
     this.descriptor = descriptor;
     this.nodes = Set.copyOf(List.of(nodesToVisit));
+  }
+
+  /**
+   * The descriptor of a built-in rule with the usual defaults: warning severity, since 0.1.0, no
+   * options and no other severities.
+   */
+  protected static RuleDescriptor warning(String id, Family family, String summary, Set<String> triggerWords) {
+    return new RuleDescriptor(id, summary, Severity.WARNING, family, "0.1.0", triggerWords, Map.of());
   }
 
   @Override

@@ -19,7 +19,6 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
-import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
@@ -29,7 +28,6 @@ import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Leak;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Release;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -43,14 +41,9 @@ public final class InformerNeverStopped extends CatalogRule {
 
   public static final String ID = "InformerNeverStopped";
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
+  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.CANCELLATION,
       "Informer or informer factory started with no reachable stop/close (handle discarded, local or field never released)",
-      Severity.WARNING,
-      Family.CANCELLATION,
-      "0.1.0",
-      LifecycleApis.INFORMER_TRIGGER_WORDS,
-      Map.of());
+      LifecycleApis.INFORMER_TRIGGER_WORDS);
 
   /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public InformerNeverStopped() {

@@ -26,7 +26,6 @@ import com.github.javaparser.ast.stmt.WhileStmt;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
-import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
@@ -34,7 +33,6 @@ import io.github.informerguard.analyzer.resolve.SourceMethods;
 import io.github.informerguard.analyzer.rules.FindingText;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -57,14 +55,9 @@ public final class UnboundedInformerWait extends CatalogRule {
 
   private static final int MAX_LOCAL_HOPS = 2;
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
+  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.CANCELLATION,
       "Waiting for informer start/sync with no timeout (get()/join() on the start future, unbounded hasSynced spin)",
-      Severity.WARNING,
-      Family.CANCELLATION,
-      "0.1.0",
-      WaitApis.TRIGGER_WORDS,
-      Map.of());
+      WaitApis.TRIGGER_WORDS);
 
   /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public UnboundedInformerWait() {

@@ -7,13 +7,11 @@ import io.github.informerguard.analyzer.rules.FindingText;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
-import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.WatchSite;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Release;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,14 +23,9 @@ public final class WatchNeverClosed extends CatalogRule {
 
   public static final String ID = "WatchNeverClosed";
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
+  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.CANCELLATION,
       "Raw watch opened whose Watch/Closeable handle is discarded or never closed",
-      Severity.WARNING,
-      Family.CANCELLATION,
-      "0.1.0",
-      LifecycleApis.WATCH_TRIGGER_WORDS,
-      Map.of());
+      LifecycleApis.WATCH_TRIGGER_WORDS);
 
   /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public WatchNeverClosed() {

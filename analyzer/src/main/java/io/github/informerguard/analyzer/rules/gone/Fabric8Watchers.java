@@ -3,7 +3,6 @@ package io.github.informerguard.analyzer.rules.gone;
 import com.github.javaparser.ast.CompilationUnit;
 import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
-import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHABLE;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER_EXCEPTION;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_CLIENT_EXCEPTION;
@@ -141,10 +140,7 @@ final class Fabric8Watchers {
           : Optional.of(new Implementation(n, ((ClassOrInterfaceDeclaration) n).getMembers(), List.of())));
     }
     if (x instanceof NameExpr || x instanceof FieldAccessExpr) {
-      Optional<VariableRef> ref = x instanceof NameExpr n ? Scopes.lookup(n.getNameAsString(), n) : Optional.empty();
-      if (ref.isEmpty()) {
-        ref = types.variable(x);
-      }
+      Optional<VariableRef> ref = Scopes.variable(x, types);
       if (ref.isEmpty() || ref.get().declaration().isEmpty()) {
         return Optional.empty();
       }

@@ -16,13 +16,11 @@ import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
-import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.rules.FindingText;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -38,14 +36,9 @@ public final class MissingGoneHandling extends CatalogRule {
 
   public static final String ID = "MissingGoneHandling";
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
+  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.GONE,
       "Raw watch whose close/error path ignores HTTP 410 Gone (no relist and rewatch)",
-      Severity.WARNING,
-      Family.GONE,
-      "0.1.0",
-      WatchApis.TRIGGER_WORDS,
-      Map.of());
+      WatchApis.TRIGGER_WORDS);
 
   /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public MissingGoneHandling() {

@@ -8,7 +8,6 @@ import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
-import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.IndexerApis;
 import io.github.informerguard.analyzer.catalog.IndexerApis.Shape;
@@ -18,7 +17,6 @@ import io.github.informerguard.analyzer.fold.Folded;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -33,14 +31,9 @@ public final class StatefulIndexFunction extends CatalogRule {
 
   public static final String ID = "StatefulIndexFunction";
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
+  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.INDEX_FUNCTIONS,
       "Index function that writes shared state, mutates the indexed object, is non-deterministic, or does I/O / API calls",
-      Severity.WARNING,
-      Family.INDEX_FUNCTIONS,
-      "0.1.0",
-      IndexerApis.TRIGGER_WORDS,
-      Map.of());
+      IndexerApis.TRIGGER_WORDS);
 
   /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public StatefulIndexFunction() {
