@@ -6,6 +6,7 @@ import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.resolve.TypeNameExpressions;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -115,6 +116,32 @@ public final class CallMatcher {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The words whose absence from a file's text proves the file has no call this matcher matches,
+   * for the prefilter: {@code name(} for a method (the prefilter allows whitespace before the
+   * parenthesis, and does not take {@code information} for {@code inform(}), {@code new Simple}
+   * for a constructor.
+   */
+  public Set<String> triggerWords() {
+    Set<String> out = new TreeSet<>();
+    if (kind == Kind.CONSTRUCTOR) {
+      ownerSimpleNames.forEach(s -> out.add("new " + s));
+    } else {
+      names.forEach(n -> out.add(n + "("));
+    }
+    return out;
+  }
+
+  /**
+   * The prefilter words of a rule: those of every matcher it reports through (so a matcher added
+   * to the catalog widens the prefilter by itself) and the words of what it needs besides calls.
+   */
+  public static Set<String> triggerWords(Collection<CallMatcher> matchers, Collection<String> needs) {
+    Set<String> out = new TreeSet<>(needs);
+    matchers.forEach(m -> out.addAll(m.triggerWords()));
+    return Set.copyOf(out);
   }
 
   /** The cheap part of {@link #matches}: the called name and the argument count. */

@@ -8,6 +8,7 @@ import static io.github.informerguard.analyzer.catalog.IndexAndWatchTypes.*;
 
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Every place where an index function is registered (shared/research/k8s-java-apis.md E.3,
@@ -105,8 +106,9 @@ public final class IndexerApis {
   /** Methods that add an entry to a map being built: {@code put(key, function)}. */
   public static final Set<String> MAP_PUTS = Set.of("put", "putIfAbsent");
 
-  /** Words whose absence proves a file registers no index function. */
-  public static final Set<String> TRIGGER_WORDS = Set.of("addIndexer", "withIndexers", "addIndexFunc", "new Cache");
+  /** Words whose absence proves a file registers no index function: those of the registrations above. */
+  public static final Set<String> TRIGGER_WORDS = CallMatcher.triggerWords(
+      Stream.concat(METHODS.stream(), CONSTRUCTORS.stream()).map(Site::matcher).toList(), Set.of());
 
   private IndexerApis() {}
 }

@@ -165,7 +165,9 @@ public final class LifecycleApis {
    */
   public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer");
 
-  public static final Set<String> WATCH_TRIGGER_WORDS = Set.of("watch(", "createWatch");
+  /** Words whose absence proves a file opens no raw watch: those of the watch calls above. */
+  public static final Set<String> WATCH_TRIGGER_WORDS =
+      CallMatcher.triggerWords(WATCHES.stream().map(WatchSite::matcher).toList(), Set.of());
 
   /**
    * Calls that end the JVM ({@code System.exit(n)}, {@code Runtime.getRuntime().exit(n)} or

@@ -7,6 +7,7 @@ import com.github.javaparser.ast.expr.Expression;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Every API that takes a resync period or a resync-like interval, read from the clients'
@@ -101,9 +102,13 @@ public final class ResyncApis {
   public static final Set<String> ANNOTATION_SIMPLE_NAMES =
       Set.of("KubernetesInformer", "KubernetesReconcilerWatch", "ControllerConfiguration");
 
-  /** Words whose absence proves a file has none of the above (the prefilter). */
-  public static final Set<String> TRIGGER_WORDS = Set.of(
-      "inform", "Informer", "ResyncPeriod", "resyncPeriod", "ReconciliationInterval", "ReconciliationMaxInterval", "getResyncPeriod");
+  /**
+   * Words whose absence proves a file has none of the above (the prefilter): the calls' and
+   * constructors' words, the annotations' simple names and the implemented methods' names.
+   */
+  public static final Set<String> TRIGGER_WORDS = CallMatcher.triggerWords(
+      Stream.concat(METHODS.stream(), CONSTRUCTORS.stream()).map(Site::matcher).toList(),
+      Stream.concat(ANNOTATION_SIMPLE_NAMES.stream(), IMPLEMENTED.stream().map(Implemented::method)).toList());
 
   private ResyncApis() {}
 }
