@@ -98,17 +98,22 @@ public final class ResyncApis {
 
   public static final String MILLIS_ANNOTATION_ELEMENT = "resyncPeriodMillis";
 
+  /** JOSDK {@code @ControllerConfiguration}'s element that holds a {@code @MaxReconciliationInterval}. */
+  public static final String JOSDK_INTERVAL_ELEMENT = "maxReconciliationInterval";
+
   /** Simple names of every annotation above and JOSDK's ControllerConfiguration, checked before resolving. */
   public static final Set<String> ANNOTATION_SIMPLE_NAMES =
       Set.of("KubernetesInformer", "KubernetesReconcilerWatch", "ControllerConfiguration");
 
   /**
    * Words whose absence proves a file has none of the above (the prefilter): the calls' and
-   * constructors' words, the annotations' simple names and the implemented methods' names.
+   * constructors' words, the annotation elements that hold a period (a period left at its default
+   * is never reported) and the implemented methods' names.
    */
   public static final Set<String> TRIGGER_WORDS = CallMatcher.triggerWords(
       Stream.concat(METHODS.stream(), CONSTRUCTORS.stream()).map(Site::matcher).toList(),
-      Stream.concat(ANNOTATION_SIMPLE_NAMES.stream(), IMPLEMENTED.stream().map(Implemented::method)).toList());
+      Stream.concat(Stream.of(MILLIS_ANNOTATION_ELEMENT, JOSDK_INTERVAL_ELEMENT),
+          IMPLEMENTED.stream().map(Implemented::method)).toList());
 
   private ResyncApis() {}
 }

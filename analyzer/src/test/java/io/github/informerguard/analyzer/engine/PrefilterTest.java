@@ -49,6 +49,18 @@ class PrefilterTest {
   }
 
   @Test
+  void annotationsPassOnlyWithThePeriodElementThatCanBeReported() {
+    Rule resync = new ShortResyncPeriod();
+    assertThat(Prefilter.applicable(List.of(resync), "@KubernetesInformer(resyncPeriodMillis = 10) class A {}"))
+        .containsExactly(resync);
+    assertThat(Prefilter.applicable(List.of(resync),
+        "@ControllerConfiguration(maxReconciliationInterval = @MaxReconciliationInterval(interval = 1)) class R {}"))
+        .containsExactly(resync);
+    // The interval left at JOSDK's default (10 hours) is never reported, so the bare annotation need not be parsed.
+    assertThat(Prefilter.applicable(List.of(resync), "@ControllerConfiguration(name = \"r\") class R {}")).isEmpty();
+  }
+
+  @Test
   void namesInProseOrInsideOtherIdentifiersDoNotPass() {
     Rule resync = new ShortResyncPeriod();
     Rule watches = new WatchNeverClosed();

@@ -132,7 +132,7 @@ public final class ShortResyncPeriod extends CatalogRule {
       }
     }
     if (ctx.types().annotationIs(annotation, JOSDK_CONTROLLER_CONFIGURATION).isYes()) {
-      member(normal, "maxReconciliationInterval")
+      member(normal, ResyncApis.JOSDK_INTERVAL_ELEMENT)
           .filter(NormalAnnotationExpr.class::isInstance)
           .map(NormalAnnotationExpr.class::cast)
           .ifPresent(interval -> checkMaxReconciliationInterval(ctx, folder, interval));
