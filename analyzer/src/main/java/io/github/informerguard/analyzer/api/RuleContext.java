@@ -3,6 +3,7 @@ package io.github.informerguard.analyzer.api;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import java.nio.file.Path;
+import java.util.List;
 
 /** What a rule sees of the file under analysis, and where it reports. */
 public interface RuleContext {
@@ -12,6 +13,14 @@ public interface RuleContext {
   Path file();
 
   TypeFacts types();
+
+  /**
+   * Every node of {@code kind} in the file, in the order {@code unit().findAll(kind)} gives, from the
+   * engine's one walk of the file when the rule lists the kind in {@link Rule#nodesToVisit()}.
+   */
+  default <T extends Node> List<T> nodes(Class<T> kind) {
+    return FileNodes.of(unit(), kind);
+  }
 
   RuleSettings settings();
 

@@ -8,6 +8,7 @@ import static io.github.informerguard.analyzer.catalog.IndexAndWatchTypes.*;
 
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Every place where an index function is registered (shared/research/k8s-java-apis.md E.3,
@@ -33,53 +34,52 @@ public final class IndexerApis {
   /**
    * A registration method or constructor.
    *
-   * @param method the method name, or {@code <init>} for a constructor
-   * @param arity the argument count
+   * @param matcher the API
    * @param positions the arguments that hold the map or the function
    * @param keyPositions those of {@code positions} that hold the cache's key function
    *     ({@code Function<T, String>}: the key each object is stored and removed under)
    */
-  public record Site(Library library, Set<String> owners, String method, int arity, List<Integer> positions,
-      Shape shape, Set<Integer> keyPositions) {
+  public record Site(Library library, CallMatcher matcher, List<Integer> positions, Shape shape,
+      Set<Integer> keyPositions) {
 
     /** A site whose functions are all index functions. */
-    public Site(Library library, Set<String> owners, String method, int arity, List<Integer> positions, Shape shape) {
-      this(library, owners, method, arity, positions, shape, Set.of());
+    public Site(Library library, CallMatcher matcher, List<Integer> positions, Shape shape) {
+      this(library, matcher, positions, shape, Set.of());
     }
 
     /** Whether the function at {@code position} is the cache's key function, not an index function. */
     public boolean isKeyFunction(int position) {
       return keyPositions.contains(position);
     }
+  }
 
-    public boolean matchesShape(String name, int args) {
-      return method.equals(name) && arity == args;
-    }
+  private static CallMatcher method(String name, int arity, String lines, String... owners) {
+    return CallMatcher.instanceMethod().onDescendantOf(owners).named(name).withArities(arity).inLines(lines).build();
   }
 
   public static final List<Site> METHODS = List.of(
-      new Site(Library.FABRIC8, Set.of(F8_SHARED_INDEX_INFORMER, F8_INDEXER), "addIndexers", 1, List.of(0), Shape.MAP),
-      new Site(Library.FABRIC8, Set.of(F8_INFORMABLE), "withIndexers", 1, List.of(0), Shape.MAP),
-      new Site(Library.FABRIC8, Set.of(F8_CACHE_IMPL), "addIndexFunc", 2, List.of(1), Shape.FUNCTION),
-      new Site(Library.CLIENT_JAVA, Set.of(K8S_SHARED_INDEX_INFORMER, K8S_INDEXER), "addIndexers", 1, List.of(0), Shape.MAP),
-      new Site(Library.CLIENT_JAVA, Set.of(K8S_CACHE), "addIndexFunc", 2, List.of(1), Shape.FUNCTION),
-      new Site(Library.JOSDK, Set.of(JOSDK_INDEXER_RESOURCE_CACHE), "addIndexers", 1, List.of(0), Shape.MAP),
-      new Site(Library.JOSDK, Set.of(JOSDK_INDEXER_RESOURCE_CACHE), "addIndexer", 2, List.of(1), Shape.FUNCTION));
+      new Site(Library.FABRIC8, method("addIndexers", 1, "fabric8-", F8_SHARED_INDEX_INFORMER, F8_INDEXER), List.of(0), Shape.MAP),
+      new Site(Library.FABRIC8, method("withIndexers", 1, "fabric8-", F8_INFORMABLE), List.of(0), Shape.MAP),
+      new Site(Library.FABRIC8, method("addIndexFunc", 2, "fabric8-", F8_CACHE_IMPL), List.of(1), Shape.FUNCTION),
+      new Site(Library.CLIENT_JAVA, method("addIndexers", 1, "client-java-", K8S_SHARED_INDEX_INFORMER, K8S_INDEXER),
+          List.of(0), Shape.MAP),
+      new Site(Library.CLIENT_JAVA, method("addIndexFunc", 2, "client-java-", K8S_CACHE), List.of(1), Shape.FUNCTION),
+      new Site(Library.JOSDK, method("addIndexers", 1, "josdk-", JOSDK_INDEXER_RESOURCE_CACHE), List.of(0), Shape.MAP),
+      new Site(Library.JOSDK, method("addIndexer", 2, "josdk-", JOSDK_INDEXER_RESOURCE_CACHE), List.of(1), Shape.FUNCTION));
 
   /**
    * {@code new Cache<>(indexName, indexFunc, keyFunc)} and fabric8's {@code new CacheImpl<>(...)}:
    * argument 1 is an index function, argument 2 the cache's key function.
    */
   public static final List<Site> CONSTRUCTORS = List.of(
-      new Site(Library.CLIENT_JAVA, Set.of(K8S_CACHE), "<init>", 3, List.of(1, 2), Shape.FUNCTION, Set.of(2)),
-      new Site(Library.FABRIC8, Set.of(F8_CACHE_IMPL), "<init>", 3, List.of(1, 2), Shape.FUNCTION, Set.of(2)));
+      new Site(Library.CLIENT_JAVA, CallMatcher.constructor().onClass(K8S_CACHE).withArities(3).inLines("client-java-").build(),
+          List.of(1, 2), Shape.FUNCTION, Set.of(2)),
+      new Site(Library.FABRIC8, CallMatcher.constructor().onClass(F8_CACHE_IMPL).withArities(3).inLines("fabric8-").build(),
+          List.of(1, 2), Shape.FUNCTION, Set.of(2)));
 
   /** The library's namespace/name key function, named in the fix of a key-function finding. */
   public static final String F8_KEY_FUNCTION = "Cache.metaNamespaceKeyFunc";
   public static final String K8S_KEY_FUNCTION = "Caches.deletionHandlingMetaNamespaceKeyFunc";
-
-  /** Simple names of the constructed types above (a cheap pre-check before type resolution). */
-  public static final Set<String> CONSTRUCTED_SIMPLE_NAMES = Set.of("Cache", "CacheImpl");
 
   /** Static map factories: owner type, method, and whether values sit at odd positions or in entries. */
   public enum MapFactory {
@@ -106,8 +106,9 @@ public final class IndexerApis {
   /** Methods that add an entry to a map being built: {@code put(key, function)}. */
   public static final Set<String> MAP_PUTS = Set.of("put", "putIfAbsent");
 
-  /** Words whose absence proves a file registers no index function. */
-  public static final Set<String> TRIGGER_WORDS = Set.of("addIndexer", "withIndexers", "addIndexFunc", "new Cache");
+  /** Words whose absence proves a file registers no index function: those of the registrations above. */
+  public static final Set<String> TRIGGER_WORDS = CallMatcher.triggerWords(
+      Stream.concat(METHODS.stream(), CONSTRUCTORS.stream()).map(Site::matcher).toList(), Set.of());
 
   private IndexerApis() {}
 }

@@ -42,25 +42,23 @@ public final class LifecycleApis {
   }
 
   /** A method that starts informers. */
-  public record StartSite(Library library, Set<String> receiverTypes, String method, Set<Integer> arities,
-      Started started) {
+  public record StartSite(Library library, CallMatcher matcher, Started started) {}
 
-    public boolean matchesShape(String name, int arity) {
-      return method.equals(name) && arities.contains(arity);
-    }
+  private static CallMatcher start(String owner, String name, String lines, Integer... arities) {
+    return CallMatcher.instanceMethod().onDescendantOf(owner).named(name).withArities(arities).inLines(lines).build();
   }
 
   public static final List<StartSite> STARTS = List.of(
       // Informable.inform() / inform(handler) / inform(handler, resync): returns a running informer.
-      new StartSite(Library.FABRIC8, Set.of(F8_INFORMABLE), "inform", Set.of(0, 1, 2), Started.INFORMER_RESULT),
-      // SharedIndexInformer.run() blocks until started and returns the informer; start() does not block.
-      new StartSite(Library.FABRIC8, Set.of(F8_SHARED_INDEX_INFORMER), "run", Set.of(0), Started.INFORMER_RECEIVER),
-      new StartSite(Library.FABRIC8, Set.of(F8_SHARED_INDEX_INFORMER), "start", Set.of(0), Started.INFORMER_RECEIVER),
-      new StartSite(Library.FABRIC8, Set.of(F8_INFORMER_FACTORY), "startAllRegisteredInformers", Set.of(0),
+      new StartSite(Library.FABRIC8, start(F8_INFORMABLE, "inform", "fabric8-", 0, 1, 2), Started.INFORMER_RESULT),
+      // SharedIndexInformer.run() blocks until started and returns the informer (before 6.0: void); start() does not block.
+      new StartSite(Library.FABRIC8, start(F8_SHARED_INDEX_INFORMER, "run", "fabric8-", 0), Started.INFORMER_RECEIVER),
+      new StartSite(Library.FABRIC8, start(F8_SHARED_INDEX_INFORMER, "start", "fabric8-", 0), Started.INFORMER_RECEIVER),
+      new StartSite(Library.FABRIC8, start(F8_INFORMER_FACTORY, "startAllRegisteredInformers", "fabric8-", 0),
           Started.FACTORY_RECEIVER),
       // client-java SharedInformer.run() is non-blocking and returns void.
-      new StartSite(Library.CLIENT_JAVA, Set.of(K8S_SHARED_INFORMER), "run", Set.of(0), Started.INFORMER_RECEIVER),
-      new StartSite(Library.CLIENT_JAVA, Set.of(K8S_INFORMER_FACTORY), "startAllRegisteredInformers", Set.of(0),
+      new StartSite(Library.CLIENT_JAVA, start(K8S_SHARED_INFORMER, "run", "client-java-", 0), Started.INFORMER_RECEIVER),
+      new StartSite(Library.CLIENT_JAVA, start(K8S_INFORMER_FACTORY, "startAllRegisteredInformers", "client-java-", 0),
           Started.FACTORY_RECEIVER));
 
   /** Methods that stop an informer: fabric8 {@code stop()} and {@code close()}, client-java {@code stop()}. */
@@ -191,18 +189,13 @@ public final class LifecycleApis {
       Set.of(K8S_INFORMER_FACTORY, K8S_DEFAULT_SHARED_INDEX_INFORMER, F8_DEFAULT_SHARED_INDEX_INFORMER);
 
   /** A call that opens a raw watch. */
-  public record WatchSite(Library library, Set<String> receiverTypes, String staticOwner, String method,
-      Set<Integer> arities, boolean closeInFinally) {}
+  public record WatchSite(Library library, CallMatcher matcher, boolean closeInFinally) {}
 
   public static final List<WatchSite> WATCHES = List.of(
-      // Watchable.watch(Watcher) / watch(ListOptions, Watcher) / watch(String rv, Watcher): returns Watch (Closeable).
-      new WatchSite(Library.FABRIC8, Set.of(F8_WATCHABLE), null, "watch", Set.of(1, 2), false),
-      // 5.x customResource(ctx).watch(Watcher<String>) / watch(ns, w) / watch(ns, ListOptions, w): returns Watch.
-      new WatchSite(Library.FABRIC8, Set.of(F8_RAW_CUSTOM_RESOURCE), null, "watch", Set.of(1, 2, 3), false),
-      // Watch.createWatch(ApiClient, Call, Type): a Watch<T> that is Closeable and Iterable.
-      new WatchSite(Library.CLIENT_JAVA, Set.of(), K8S_WATCH, "createWatch", Set.of(3), true),
-      // GenericKubernetesApi.watch(...) returns Watchable<T> (Closeable).
-      new WatchSite(Library.CLIENT_JAVA, Set.of(K8S_GENERIC_API), null, "watch", Set.of(0, 1, 2), true));
+      new WatchSite(Library.FABRIC8, WatchApis.F8_WATCH, false),
+      new WatchSite(Library.FABRIC8, WatchApis.F8_RAW_CUSTOM_RESOURCE_WATCH, false),
+      new WatchSite(Library.CLIENT_JAVA, WatchApis.K8S_CREATE_WATCH_CALL, true),
+      new WatchSite(Library.CLIENT_JAVA, WatchApis.K8S_GENERIC_WATCH, true));
 
   public static final Set<String> WATCH_CLOSES = Set.of("close");
 
@@ -215,7 +208,9 @@ public final class LifecycleApis {
   public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer",
       "io.javaoperatorsdk.operator.Operator");
 
-  public static final Set<String> WATCH_TRIGGER_WORDS = Set.of("watch(", "createWatch");
+  /** Words whose absence proves a file opens no raw watch: those of the watch calls above. */
+  public static final Set<String> WATCH_TRIGGER_WORDS =
+      CallMatcher.triggerWords(WATCHES.stream().map(WatchSite::matcher).toList(), Set.of());
 
   /**
    * Calls that end the JVM ({@code System.exit(n)}, {@code Runtime.getRuntime().exit(n)} or

@@ -7,6 +7,7 @@ import com.github.javaparser.ast.expr.Expression;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Every API that takes a resync period or a resync-like interval, read from the clients'
@@ -33,17 +34,11 @@ public final class ResyncApis {
   /**
    * A method or constructor that takes a period.
    *
-   * @param method the method name, or {@code <init>} for a constructor
-   * @param arities argument counts that have the period
+   * @param matcher the API
    * @param candidates argument positions that may hold the period, in order; the first that is
    *     not a class literal is it (this tells client-java's overloads apart)
    */
-  public record Site(String library, Set<String> owners, String method, Set<Integer> arities,
-      List<Integer> candidates, Unit unit, Kind kind) {
-
-    public boolean matchesShape(String name, int arity) {
-      return method.equals(name) && arities.contains(arity);
-    }
+  public record Site(String library, CallMatcher matcher, List<Integer> candidates, Unit unit, Kind kind) {
 
     public Optional<Expression> periodArgument(List<Expression> args) {
       for (int i : candidates) {
@@ -55,23 +50,42 @@ public final class ResyncApis {
     }
   }
 
+  private static CallMatcher.Builder method(String owner, String name) {
+    return CallMatcher.instanceMethod().onDescendantOf(owner).named(name);
+  }
+
   public static final List<Site> METHODS = List.of(
-      new Site("fabric8", Set.of(F8_INFORMABLE), "inform", Set.of(2), List.of(1), Unit.MILLIS, Kind.INFORMER_RESYNC),
-      new Site("fabric8", Set.of(F8_INFORMABLE), "runnableInformer", Set.of(1), List.of(0), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("fabric8", method(F8_INFORMABLE, "inform").withParameters(F8_RESOURCE_EVENT_HANDLER, "long")
+          .inLines("fabric8-").build(), List.of(1), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("fabric8", method(F8_INFORMABLE, "runnableInformer").withParameters("long").inLines("fabric8-").build(),
+          List.of(0), Unit.MILLIS, Kind.INFORMER_RESYNC),
       // 6.x+ has (Class, long); 4.x/5.x overloads put the period last.
-      new Site("fabric8", Set.of(F8_INFORMER_FACTORY), "sharedIndexInformerFor", Set.of(2), List.of(1), Unit.MILLIS, Kind.INFORMER_RESYNC),
-      new Site("fabric8", Set.of(F8_INFORMER_FACTORY), "sharedIndexInformerFor", Set.of(3), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC),
-      new Site("fabric8", Set.of(F8_INFORMER_FACTORY), "sharedIndexInformerForCustomResource", Set.of(2, 3, 4), List.of(3, 2, 1), Unit.MILLIS, Kind.INFORMER_RESYNC),
-      new Site("fabric8", Set.of(F8_SHARED_INDEX_INFORMER), "addEventHandlerWithResyncPeriod", Set.of(2), List.of(1), Unit.MILLIS, Kind.HANDLER_RESYNC),
-      new Site("client-java", Set.of(K8S_INFORMER_FACTORY), "sharedIndexInformerFor", Set.of(3, 4, 5), List.of(2, 3), Unit.MILLIS, Kind.INFORMER_RESYNC),
-      new Site("client-java", Set.of(K8S_SHARED_INFORMER), "addEventHandlerWithResyncPeriod", Set.of(2), List.of(1), Unit.MILLIS, Kind.HANDLER_RESYNC),
-      new Site("client-java", Set.of(K8S_CONTROLLER_WATCH_BUILDER), "withResyncPeriod", Set.of(1), List.of(0), Unit.DURATION, Kind.HANDLER_RESYNC),
-      new Site("JOSDK", Set.of(JOSDK_CONFIGURATION_OVERRIDER), "withReconciliationMaxInterval", Set.of(1), List.of(0), Unit.DURATION, Kind.RECONCILIATION_INTERVAL));
+      new Site("fabric8", method(F8_INFORMER_FACTORY, "sharedIndexInformerFor").withArities(2).inLines("fabric8-").build(),
+          List.of(1), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("fabric8", method(F8_INFORMER_FACTORY, "sharedIndexInformerFor").withArities(3).inLines("fabric8-5.12").build(),
+          List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("fabric8", method(F8_INFORMER_FACTORY, "sharedIndexInformerForCustomResource").withArities(2, 3, 4)
+          .inLines("fabric8-5.12").build(), List.of(3, 2, 1), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("fabric8", method(F8_SHARED_INDEX_INFORMER, "addEventHandlerWithResyncPeriod")
+          .withParameters(F8_RESOURCE_EVENT_HANDLER, "long").inLines("fabric8-").build(),
+          List.of(1), Unit.MILLIS, Kind.HANDLER_RESYNC),
+      new Site("client-java", method(K8S_INFORMER_FACTORY, "sharedIndexInformerFor").withArities(3, 4, 5)
+          .inLines("client-java-").build(), List.of(2, 3), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("client-java", method(K8S_SHARED_INFORMER, "addEventHandlerWithResyncPeriod")
+          .withParameters(K8S_RESOURCE_EVENT_HANDLER, "long").inLines("client-java-").build(),
+          List.of(1), Unit.MILLIS, Kind.HANDLER_RESYNC),
+      new Site("client-java", method(K8S_CONTROLLER_WATCH_BUILDER, "withResyncPeriod").withParameters("java.time.Duration")
+          .inLines("client-java-").build(), List.of(0), Unit.DURATION, Kind.HANDLER_RESYNC),
+      new Site("JOSDK", method(JOSDK_CONFIGURATION_OVERRIDER, "withReconciliationMaxInterval")
+          .withParameters("java.time.Duration").inLines("josdk-").build(),
+          List.of(0), Unit.DURATION, Kind.RECONCILIATION_INTERVAL));
 
   /** {@code new DefaultSharedIndexInformer(Class, ListerWatcher, long, ...)} in both clients. */
   public static final List<Site> CONSTRUCTORS = List.of(
-      new Site("fabric8", Set.of(F8_DEFAULT_SHARED_INDEX_INFORMER), "<init>", Set.of(4), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC),
-      new Site("client-java", Set.of(K8S_DEFAULT_SHARED_INDEX_INFORMER), "<init>", Set.of(3, 4, 5, 6), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC));
+      new Site("fabric8", CallMatcher.constructor().onClass(F8_DEFAULT_SHARED_INDEX_INFORMER).withArities(4)
+          .inLines("fabric8-").build(), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC),
+      new Site("client-java", CallMatcher.constructor().onClass(K8S_DEFAULT_SHARED_INDEX_INFORMER)
+          .withArities(3, 4, 5, 6).inLines("client-java-").build(), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC));
 
   /** Methods a client calls to learn a period: a type implementing {@code owner} returns it from {@code method()}. */
   public record Implemented(String library, String owner, String method, Unit unit, Kind kind) {}
@@ -84,13 +98,22 @@ public final class ResyncApis {
 
   public static final String MILLIS_ANNOTATION_ELEMENT = "resyncPeriodMillis";
 
+  /** JOSDK {@code @ControllerConfiguration}'s element that holds a {@code @MaxReconciliationInterval}. */
+  public static final String JOSDK_INTERVAL_ELEMENT = "maxReconciliationInterval";
+
   /** Simple names of every annotation above and JOSDK's ControllerConfiguration, checked before resolving. */
   public static final Set<String> ANNOTATION_SIMPLE_NAMES =
       Set.of("KubernetesInformer", "KubernetesReconcilerWatch", "ControllerConfiguration");
 
-  /** Words whose absence proves a file has none of the above (the prefilter). */
-  public static final Set<String> TRIGGER_WORDS = Set.of(
-      "inform", "Informer", "ResyncPeriod", "resyncPeriod", "ReconciliationInterval", "ReconciliationMaxInterval", "getResyncPeriod");
+  /**
+   * Words whose absence proves a file has none of the above (the prefilter): the calls' and
+   * constructors' words, the annotation elements that hold a period (a period left at its default
+   * is never reported) and the implemented methods' names.
+   */
+  public static final Set<String> TRIGGER_WORDS = CallMatcher.triggerWords(
+      Stream.concat(METHODS.stream(), CONSTRUCTORS.stream()).map(Site::matcher).toList(),
+      Stream.concat(Stream.of(MILLIS_ANNOTATION_ELEMENT, JOSDK_INTERVAL_ELEMENT),
+          IMPLEMENTED.stream().map(Implemented::method)).toList());
 
   private ResyncApis() {}
 }

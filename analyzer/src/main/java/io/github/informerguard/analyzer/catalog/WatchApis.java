@@ -1,5 +1,11 @@
 package io.github.informerguard.analyzer.catalog;
 
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_RAW_CUSTOM_RESOURCE;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHABLE;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.K8S_WATCH;
+import static io.github.informerguard.analyzer.catalog.IndexAndWatchTypes.K8S_API_CLIENT;
+import static io.github.informerguard.analyzer.catalog.IndexAndWatchTypes.K8S_GENERIC_API;
+
 import java.util.Set;
 
 /**
@@ -17,9 +23,18 @@ public final class WatchApis {
   /** {@code java.net.HttpURLConnection.HTTP_GONE}, and any constant of that name. */
   public static final String HTTP_GONE_CONSTANT = "HTTP_GONE";
 
-  // fabric8: Watchable.watch(Watcher), watch(ListOptions, Watcher), watch(String resourceVersion, Watcher).
   public static final String F8_WATCH_METHOD = "watch";
-  public static final Set<Integer> F8_WATCH_ARITIES = Set.of(1, 2);
+
+  /** fabric8 {@code Watchable.watch(Watcher)}, {@code watch(ListOptions, Watcher)}, {@code watch(String rv, Watcher)}. */
+  public static final CallMatcher F8_WATCH = CallMatcher.instanceMethod().onDescendantOf(F8_WATCHABLE)
+      .named(F8_WATCH_METHOD).withArities(1, 2).inLines("fabric8-").build();
+
+  /**
+   * fabric8 5.x {@code customResource(ctx).watch(Watcher<String>)}, {@code watch(ns, w)},
+   * {@code watch(ns, ListOptions, w)}: raw JSON watches (gone in 6.0), returning a {@code Watch}.
+   */
+  public static final CallMatcher F8_RAW_CUSTOM_RESOURCE_WATCH = CallMatcher.instanceMethod()
+      .onDescendantOf(F8_RAW_CUSTOM_RESOURCE).named(F8_WATCH_METHOD).withArities(1, 2, 3).inLines("fabric8-5.12").build();
 
   /** {@code Watcher.onClose(WatcherException)}: the 410 arrives here, never in eventReceived. */
   public static final String F8_ON_CLOSE = "onClose";
@@ -41,9 +56,16 @@ public final class WatchApis {
   /** The re-list that must precede a new watch after a 410. */
   public static final String F8_LIST_METHOD = "list";
 
-  // client-java: Watch.createWatch(ApiClient, Call, Type) throws ApiException.
   public static final String K8S_CREATE_WATCH = "createWatch";
-  public static final int K8S_CREATE_WATCH_ARITY = 3;
+
+  /** client-java {@code Watch.createWatch(ApiClient, Call, Type)}: a {@code Watch<T>}, Closeable and Iterable. */
+  public static final CallMatcher K8S_CREATE_WATCH_CALL = CallMatcher.staticMethod().onClass(K8S_WATCH)
+      .named(K8S_CREATE_WATCH).withParameters(K8S_API_CLIENT, "okhttp3.Call", "java.lang.reflect.Type")
+      .inLines("client-java-").build();
+
+  /** client-java {@code GenericKubernetesApi.watch(...)}: a {@code Watchable<T>} (Closeable). */
+  public static final CallMatcher K8S_GENERIC_WATCH = CallMatcher.instanceMethod().onDescendantOf(K8S_GENERIC_API)
+      .named(F8_WATCH_METHOD).withArities(0, 1, 2).inLines("client-java-").build();
 
   /** Ways a Watch is consumed: iterated with for-each, or through its iterator methods. */
   public static final Set<String> K8S_ITERATION_METHODS = Set.of("hasNext", "next", "iterator", "forEach",

@@ -1,18 +1,20 @@
 package io.github.informerguard.analyzer.engine;
 
+import io.github.informerguard.analyzer.resolve.SourceMethods;
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
 import com.github.javaparser.Position;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.Problem;
 import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Node;
 import io.github.informerguard.analyzer.api.AnalysisMode;
 import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleSettings;
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.policy.Policy;
-import io.github.informerguard.analyzer.report.DisplayPaths;
 import io.github.informerguard.analyzer.resolve.CompiledConstants;
 import io.github.informerguard.analyzer.resolve.Diagnostics;
 import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
@@ -23,6 +25,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -384,21 +387,32 @@ public final class Analyzer {
     private FileOutcome runRules(SourceFile file, CompilationUnit unit, List<Rule> rules, Policy policy) {
       unit.setStorage(file.path());
       index.offer(file, unit);
-      if (!policy.reportTestSources() && TestCode.usesTestFramework(unit)) {
-        return new FileOutcome(List.of(), List.of(), true);
-      }
-      List<Finding> findings = new ArrayList<>();
-      List<AnalysisError> errors = new ArrayList<>();
-      DependencyRecorder recorder = new DependencyRecorder(types, unit);
-      for (Rule rule : rules) {
-        RuleSettings settings = policy.settingsFor(rule.descriptor());
-        try {
-          rule.check(new FileContext(unit, file.path(), recorder, rule.descriptor(), settings, findings));
-        } catch (RuntimeException | StackOverflowError e) {
-          errors.add(new AnalysisError(file.path(), 0, "rule " + rule.descriptor().id() + " failed on this file: " + e));
+      // One walk of the file serves every rule (and the test-code check).
+      Set<Class<? extends Node>> kinds = new LinkedHashSet<>(TestCode.NODES_TO_VISIT);
+      kinds.addAll(SourceMethods.NODES_TO_VISIT);
+      rules.forEach(r -> kinds.addAll(r.nodesToVisit()));
+      FileNodes.index(unit, kinds);
+      try {
+        if (!policy.reportTestSources() && TestCode.usesTestFramework(unit)) {
+          return new FileOutcome(List.of(), List.of(), true);
         }
+        List<Finding> findings = new ArrayList<>();
+        List<AnalysisError> errors = new ArrayList<>();
+        DependencyRecorder recorder = new DependencyRecorder(types, unit);
+        TypeFacts facts = new MemoizedTypeFacts(recorder);
+        for (Rule rule : rules) {
+          RuleSettings settings = policy.settingsFor(rule.descriptor());
+          try {
+            rule.check(new FileContext(unit, file.path(), facts, rule.descriptor(), settings, findings));
+          } catch (RuntimeException | StackOverflowError e) {
+            errors.add(new AnalysisError(file.path(), 0, "rule " + rule.descriptor().id() + " failed on this file: " + e));
+          }
+        }
+        return new FileOutcome(findings, errors, true, recorder.files());
+      } finally {
+        // The tree may stay in the source index's cache; the lists would keep every node reachable twice.
+        FileNodes.release(unit);
       }
-      return new FileOutcome(findings, errors, true, recorder.files());
     }
   }
 }

@@ -3,11 +3,7 @@ package io.github.informerguard.analyzer.engine;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.TypeDeclaration;
-import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.Expression;
-import com.github.javaparser.ast.type.Type;
-import io.github.informerguard.analyzer.api.AnalysisMode;
-import io.github.informerguard.analyzer.api.Match;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import java.nio.file.Path;
@@ -21,20 +17,14 @@ import java.util.TreeSet;
  * A front end that caches results per file (the Maven plugin) must re-analyze the file when
  * one of those changes. Owned by the one thread that analyzes the file.
  */
-final class DependencyRecorder implements TypeFacts {
+final class DependencyRecorder extends DelegatingTypeFacts {
 
-  private final TypeFacts delegate;
   private final CompilationUnit unit;
   private final Set<Path> files = new TreeSet<>();
 
   DependencyRecorder(TypeFacts delegate, CompilationUnit unit) {
-    this.delegate = delegate;
+    super(delegate);
     this.unit = unit;
-  }
-
-  @Override
-  public TypeFacts underlying() {
-    return delegate.underlying();
   }
 
   /** The other source files the analysis took declarations from, absolute and normalized. */
@@ -66,30 +56,5 @@ final class DependencyRecorder implements TypeFacts {
         .flatMap(CompilationUnit::getStorage)
         .ifPresent(s -> files.add(s.getPath().toAbsolutePath().normalize()));
     return type;
-  }
-
-  @Override
-  public AnalysisMode mode() {
-    return delegate.mode();
-  }
-
-  @Override
-  public Match isA(Expression expression, Set<String> qualifiedNames) {
-    return delegate.isA(expression, qualifiedNames);
-  }
-
-  @Override
-  public Match isA(Type type, Set<String> qualifiedNames) {
-    return delegate.isA(type, qualifiedNames);
-  }
-
-  @Override
-  public Match annotationIs(AnnotationExpr annotation, String qualifiedName) {
-    return delegate.annotationIs(annotation, qualifiedName);
-  }
-
-  @Override
-  public Optional<String> typeName(String written, Node context) {
-    return delegate.typeName(written, context);
   }
 }

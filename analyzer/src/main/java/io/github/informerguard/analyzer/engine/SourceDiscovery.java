@@ -1,7 +1,6 @@
 package io.github.informerguard.analyzer.engine;
 
 import io.github.informerguard.analyzer.policy.Policy;
-import io.github.informerguard.analyzer.report.DisplayPaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;

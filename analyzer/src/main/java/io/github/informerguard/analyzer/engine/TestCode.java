@@ -2,8 +2,11 @@ package io.github.informerguard.analyzer.engine;
 
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
+import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.AnnotationExpr;
+import io.github.informerguard.analyzer.api.FileNodes;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Which files are test code (DESIGN.md "Test code"): files under a test source root and files
@@ -19,6 +22,9 @@ final class TestCode {
   /** Packages of the test frameworks; {@code junit.framework} is JUnit 3. */
   private static final List<String> FRAMEWORK_PACKAGES =
       List.of("org.junit.", "junit.framework.", "org.testng.", "org.assertj.");
+
+  /** The node kinds {@link #usesTestFramework} reads, collected in the engine's one walk. */
+  static final Set<Class<? extends Node>> NODES_TO_VISIT = Set.of(AnnotationExpr.class);
 
   private TestCode() {}
 
@@ -45,7 +51,7 @@ final class TestCode {
         return true;
       }
     }
-    for (AnnotationExpr a : unit.findAll(AnnotationExpr.class)) {
+    for (AnnotationExpr a : FileNodes.of(unit, AnnotationExpr.class)) {
       if (isFrameworkName(a.getNameAsString())) {
         return true; // @org.junit.jupiter.api.Test without an import
       }

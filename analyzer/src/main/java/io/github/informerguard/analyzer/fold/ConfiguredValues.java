@@ -1,6 +1,7 @@
 package io.github.informerguard.analyzer.fold;
 
 import com.github.javaparser.ast.CompilationUnit;
+import io.github.informerguard.analyzer.api.FileNodes;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
@@ -144,7 +145,7 @@ final class ConfiguredValues {
     }
     List<Expression> out = new java.util.ArrayList<>();
     for (com.github.javaparser.ast.expr.ObjectCreationExpr created
-        : unit.get().findAll(com.github.javaparser.ast.expr.ObjectCreationExpr.class)) {
+        : FileNodes.of(unit.get(), com.github.javaparser.ast.expr.ObjectCreationExpr.class)) {
       if (created.getType().getNameAsString().equals(type) && created.getAnonymousClassBody().isEmpty()) {
         if (created.getArguments().size() != ctor.getParameters().size()) {
           return List.of();

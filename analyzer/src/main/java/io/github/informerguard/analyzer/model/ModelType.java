@@ -32,12 +32,16 @@ public final class ModelType {
     }
   }
 
+  /** The name the class file gives constructors. */
+  public static final String CONSTRUCTOR = "<init>";
+
   private final String name;
   private final long lines;
   private final int access;
   private final List<Supertypes> supertypes = new ArrayList<>(1);
   private final Map<String, List<ModelMethod>> methods = new HashMap<>();
   private final Map<String, List<ModelField>> fields = new HashMap<>();
+  private final List<ModelMethod> constructors = new ArrayList<>(0);
 
   ModelType(String name, long lines, int access) {
     this.name = name;
@@ -50,6 +54,10 @@ public final class ModelType {
   }
 
   void addMethod(ModelMethod m) {
+    if (m.name().equals(CONSTRUCTOR)) {
+      constructors.add(m); // kept apart: a constructor is never what a call's name asks for
+      return;
+    }
     methods.computeIfAbsent(m.name(), k -> new ArrayList<>(1)).add(m);
   }
 
@@ -91,6 +99,11 @@ public final class ModelType {
     return java.util.Collections.unmodifiableSet(methods.keySet());
   }
 
+  /** The visible constructors, in every line (named {@code <init>}). */
+  public List<ModelMethod> constructors() {
+    return constructors;
+  }
+
   /** Methods declared here with that name, in every line. */
   public List<ModelMethod> methods(String methodName) {
     return methods.getOrDefault(methodName, List.of());
@@ -107,7 +120,7 @@ public final class ModelType {
   }
 
   int memberCount() {
-    int n = 0;
+    int n = constructors.size();
     for (List<ModelMethod> m : methods.values()) {
       n += m.size();
     }

@@ -27,8 +27,9 @@ public interface Reporter {
   static Reporter of(ReportFormat format, Path workingDirectory, Path repositoryRoot, String automationId) {
     return switch (format) {
       case TEXT -> new TextReport(workingDirectory);
-      case JSON -> new JsonReport(workingDirectory);
-      case SARIF -> new SarifReport(repositoryRoot, automationId);
+      // The format packages do not implement this interface, so that they need nothing from this package.
+      case JSON -> new JsonReport(workingDirectory)::write;
+      case SARIF -> new SarifReport(repositoryRoot, automationId)::write;
     };
   }
 }

@@ -4,6 +4,7 @@ import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.engine.AnalysisStats;
+import io.github.informerguard.analyzer.engine.DisplayPaths;
 import io.github.informerguard.analyzer.engine.BaselineEntry;
 import java.io.IOException;
 import java.io.Writer;

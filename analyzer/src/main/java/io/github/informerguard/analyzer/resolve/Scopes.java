@@ -23,6 +23,7 @@ import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.TryStmt;
+import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import java.util.Optional;
 
@@ -34,6 +35,16 @@ import java.util.Optional;
 public final class Scopes {
 
   private Scopes() {}
+
+  /**
+   * The variable a name or field access refers to: a simple name from the enclosing source first,
+   * then whatever the mode's type facts know (fields of other classes, precise resolution). The
+   * one home of that question for the rules.
+   */
+  public static Optional<VariableRef> variable(Expression nameOrFieldAccess, TypeFacts types) {
+    Optional<VariableRef> ref = nameOrFieldAccess instanceof NameExpr n ? lookup(n.getNameAsString(), n) : Optional.empty();
+    return ref.isPresent() ? ref : types.variable(nameOrFieldAccess);
+  }
 
   /** The declaration that {@code name}, used at {@code use}, refers to in the enclosing source. */
   public static Optional<VariableRef> lookup(String name, Node use) {

@@ -1,5 +1,7 @@
 package io.github.informerguard.analyzer.resolve;
 
+import java.util.Set;
+import io.github.informerguard.analyzer.api.FileNodes;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
@@ -121,11 +123,14 @@ public final class SourceMethods {
     return Optional.empty();
   }
 
+  /** The node kinds these lookups read, collected in the engine's one walk of each file. */
+  public static final Set<Class<? extends Node>> NODES_TO_VISIT = Set.of(TypeDeclaration.class);
+
   /** A class, enum or record of this file with the given simple name, if exactly one. */
   public static Optional<TypeDeclaration<?>> typeInFile(Node use, String simpleName) {
     return use.findCompilationUnit().flatMap(cu -> {
       List<TypeDeclaration<?>> all = new ArrayList<>();
-      cu.findAll(TypeDeclaration.class).forEach(t -> {
+      FileNodes.of(cu, TypeDeclaration.class).forEach(t -> {
         if (t.getNameAsString().equals(simpleName)) {
           all.add(t);
         }

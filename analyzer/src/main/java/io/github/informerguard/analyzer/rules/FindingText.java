@@ -1,6 +1,7 @@
 package io.github.informerguard.analyzer.rules;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.TypeDeclaration;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.Severity;
 
@@ -17,6 +18,11 @@ public record FindingText(String message, String detail) {
   public static String shorten(String code) {
     String flat = code.replaceAll("\\s+", " ").trim();
     return flat.length() <= MAX_CODE ? flat : flat.substring(0, MAX_CODE - 3) + "...";
+  }
+
+  /** The name of the class that holds {@code n}, as messages name the owner of a handle. */
+  public static String enclosingTypeName(Node n) {
+    return n.findAncestor(TypeDeclaration.class).map(t -> ((TypeDeclaration<?>) t).getNameAsString()).orElse("the class");
   }
 
   public void report(RuleContext ctx, Node at) {

@@ -132,7 +132,8 @@ public final class ApiModelGenerator {
     t.signatures.merge(classSig, bit, (a, b) -> a | b);
     for (MethodInfo m : cf.getMethods()) {
       int ma = m.getAccessFlags();
-      if (m.getName().startsWith("<") || !visible(ma) || (ma & (AccessFlag.SYNTHETIC | AccessFlag.BRIDGE)) != 0) {
+      // Constructors are kept (as <init>) for the catalog's constructor matchers; static initializers are not API.
+      if (m.getName().equals("<clinit>") || !visible(ma) || (ma & (AccessFlag.SYNTHETIC | AccessFlag.BRIDGE)) != 0) {
         continue;
       }
       SignatureAttribute ms = (SignatureAttribute) m.getAttribute(SignatureAttribute.tag);

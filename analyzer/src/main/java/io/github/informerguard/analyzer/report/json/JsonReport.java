@@ -8,15 +8,13 @@ import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.engine.BaselineEntry;
-import io.github.informerguard.analyzer.report.DisplayPaths;
-import io.github.informerguard.analyzer.report.JsonOutput;
-import io.github.informerguard.analyzer.report.Reporter;
+import io.github.informerguard.analyzer.engine.DisplayPaths;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
 
 /** The JSON report of DESIGN.md: tool, mode, findings, errors, stats. */
-public final class JsonReport implements Reporter {
+public final class JsonReport {
 
   private final DisplayPaths paths;
 
@@ -24,7 +22,6 @@ public final class JsonReport implements Reporter {
     this.paths = new DisplayPaths(workingDirectory);
   }
 
-  @Override
   public void write(AnalysisResult result, Writer out) throws IOException {
     JsonOutput.write(out, mapper -> toJson(result, mapper));
   }

@@ -9,7 +9,7 @@ import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
-import io.github.informerguard.analyzer.report.JsonOutput;
+import io.github.informerguard.analyzer.report.json.JsonOutput;
 import java.io.File;
 import java.io.IOException;
 import java.io.Writer;

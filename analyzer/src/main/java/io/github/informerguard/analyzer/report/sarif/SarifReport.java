@@ -1,13 +1,12 @@
 package io.github.informerguard.analyzer.report.sarif;
 
 import io.github.informerguard.analyzer.engine.AnalysisResult;
-import io.github.informerguard.analyzer.report.Reporter;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
 
 /** The {@code --format sarif} report: a {@link SarifLog} with one run. */
-public final class SarifReport implements Reporter {
+public final class SarifReport {
 
   private final Path repositoryRoot;
   private final String automationId;
@@ -26,7 +25,6 @@ public final class SarifReport implements Reporter {
     this(repositoryRoot, SarifLog.DEFAULT_AUTOMATION_ID);
   }
 
-  @Override
   public void write(AnalysisResult result, Writer out) throws IOException {
     new SarifLog(repositoryRoot).addRun(automationId, result).write(out);
   }

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import io.github.informerguard.analyzer.api.FileNodes;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMER_FACTORY;
 
 import com.github.javaparser.ast.CompilationUnit;
@@ -36,7 +37,7 @@ final class FreshFactories {
     if (unit == null) {
       return Optional.empty();
     }
-    for (MethodCallExpr reg : unit.findAll(MethodCallExpr.class)) {
+    for (MethodCallExpr reg : FileNodes.of(unit, MethodCallExpr.class)) {
       if (!LifecycleApis.F8_REGISTRATIONS.contains(reg.getNameAsString()) || reg.getScope().isEmpty()
           || !ctx.types().isA(reg.getScope().get(), Set.of(F8_INFORMER_FACTORY)).isYes()) {
         continue;
@@ -116,10 +117,10 @@ final class FreshFactories {
 
   /** Name-based on purpose: it only ever withholds the finding. */
   private static boolean startedAnywhere(CompilationUnit unit, String holder, Set<String> starts) {
-    return unit.findAll(MethodCallExpr.class).stream()
+    return FileNodes.of(unit, MethodCallExpr.class).stream()
         .anyMatch(m -> starts.contains(m.getNameAsString()) && m.getScope()
             .flatMap(FreshFactories::holderName).filter(holder::equals).isPresent())
-        || unit.findAll(NameExpr.class).stream().anyMatch(n -> n.getNameAsString().equals(holder) && handedOn(n));
+        || FileNodes.of(unit, NameExpr.class).stream().anyMatch(n -> n.getNameAsString().equals(holder) && handedOn(n));
   }
 
   /** A use that gives the handle to other code (an argument, a return, a store), which may start it. */

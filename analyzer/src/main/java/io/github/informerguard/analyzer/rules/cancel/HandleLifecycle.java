@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Modifier;
@@ -172,7 +173,7 @@ final class HandleLifecycle {
     if (unit.isEmpty()) {
       return Optional.empty();
     }
-    for (MethodCallExpr call : unit.get().findAll(MethodCallExpr.class)) {
+    for (MethodCallExpr call : FileNodes.of(unit.get(), MethodCallExpr.class)) {
       if (call.getNameAsString().equals(factory.get().getNameAsString())
           && call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()
           && !inMainMethod(call)

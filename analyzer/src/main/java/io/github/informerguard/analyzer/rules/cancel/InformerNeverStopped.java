@@ -1,5 +1,9 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import io.github.informerguard.analyzer.rules.CatalogRule;
+import io.github.informerguard.analyzer.rules.FindingText;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_CLIENT;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_BASE_CLIENT;
@@ -18,7 +22,6 @@ import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import io.github.informerguard.analyzer.api.Family;
-import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
@@ -26,6 +29,7 @@ import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
 import io.github.informerguard.analyzer.resolve.Resolution;
+import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.StartSite;
@@ -34,7 +38,6 @@ import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Leak;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Release;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -44,43 +47,31 @@ import java.util.Set;
  * field that nothing in the class releases; and fabric8 starts on a fresh {@code client.informers()}
  * factory. Docs: docs/rules/InformerNeverStopped.md.
  */
-public final class InformerNeverStopped implements Rule {
+public final class InformerNeverStopped extends CatalogRule {
 
   public static final String ID = "InformerNeverStopped";
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
+  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.CANCELLATION,
       "Informer or informer factory started with no reachable stop/close (handle discarded, local or field never released)",
-      Severity.WARNING,
-      Family.CANCELLATION,
-      "0.1.0",
-      LifecycleApis.INFORMER_TRIGGER_WORDS,
-      Map.of());
+      LifecycleApis.INFORMER_TRIGGER_WORDS);
 
-  @Override
-  public RuleDescriptor descriptor() {
-    return DESCRIPTOR;
+  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
+  public InformerNeverStopped() {
+    super(DESCRIPTOR, MethodCallExpr.class, NameExpr.class, MethodReferenceExpr.class, StringLiteralExpr.class,
+        ObjectCreationExpr.class);
   }
 
   @Override
   public void check(RuleContext ctx) {
     HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
     Set<Node> reportedHolders = Collections.newSetFromMap(new IdentityHashMap<>());
-    for (MethodReferenceExpr ref : ctx.unit().findAll(MethodReferenceExpr.class)) {
+    for (MethodReferenceExpr ref : ctx.nodes(MethodReferenceExpr.class)) {
       checkStartReference(ctx, lifecycle, ref);
     }
     JosdkOperators.check(ctx);
-    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
-      if (call.getScope().isEmpty()) {
-        continue;
-      }
-      for (StartSite site : LifecycleApis.STARTS) {
-        if (site.matchesShape(call.getNameAsString(), call.getArguments().size())
-            && ctx.types().isA(call.getScope().get(), site.receiverTypes()).isYes()) {
-          check(ctx, lifecycle, call, site, reportedHolders);
-          break;
-        }
-      }
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
+      CallMatcher.first(LifecycleApis.STARTS, StartSite::matcher, m -> m.matches(call, ctx.types()))
+          .ifPresent(site -> check(ctx, lifecycle, call, site, reportedHolders));
     }
   }
 
@@ -95,7 +86,7 @@ public final class InformerNeverStopped implements Rule {
         release = new Release(LifecycleApis.INFORMER_STOPS, false, true);
         lifecycle.ofResult(call, release).ifPresent(leak -> {
           call.getParentNode().filter(VariableDeclarator.class::isInstance).ifPresent(reportedHolders::add);
-          LifecycleMessages.informer(site.library(), started, leak, owner(call)).report(ctx, call);
+          LifecycleMessages.informer(site.library(), started, leak, FindingText.enclosingTypeName(call)).report(ctx, call);
         });
       }
       case INFORMER_RECEIVER -> {
@@ -107,14 +98,14 @@ public final class InformerNeverStopped implements Rule {
           }
           lifecycle.ofHolder(receiver, release, e -> isInformerCreation(ctx, e)).ifPresent(leak -> {
             reportedHolders.add(d.get());
-            LifecycleMessages.informer(site.library(), started, leak, owner(call)).report(ctx, call);
+            LifecycleMessages.informer(site.library(), started, leak, FindingText.enclosingTypeName(call)).report(ctx, call);
           });
         } else if (isInformerCreation(ctx, receiver) && !createdByFactory(receiver)) {
           // A chain: fabric8 run() returns the informer; start() and client-java run() lose it.
           Optional<Leak> leak = fabric8 && call.getNameAsString().equals("run")
               ? lifecycle.ofResult(call, release)
               : fabric8 && lifecycle.clientClosed(receiver) ? Optional.empty() : Optional.of(new Leak(Fate.DISCARDED, ""));
-          leak.ifPresent(l -> LifecycleMessages.informer(site.library(), started, l, owner(call)).report(ctx, call));
+          leak.ifPresent(l -> LifecycleMessages.informer(site.library(), started, l, FindingText.enclosingTypeName(call)).report(ctx, call));
         }
       }
       case FACTORY_RECEIVER -> {
@@ -136,7 +127,7 @@ public final class InformerNeverStopped implements Rule {
             return;
           }
           lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e))
-              .ifPresent(leak -> LifecycleMessages.factory(site.library(), leak, owner(call)).report(ctx, call));
+              .ifPresent(leak -> LifecycleMessages.factory(site.library(), leak, FindingText.enclosingTypeName(call)).report(ctx, call));
         }
       }
     }
@@ -279,15 +270,11 @@ public final class InformerNeverStopped implements Rule {
     if (!fromFactory) {
       return false;
     }
-    return ctx.unit().findAll(MethodCallExpr.class).stream()
+    return ctx.nodes(MethodCallExpr.class).stream()
         .anyMatch(m -> LifecycleApis.FACTORY_STOPS.contains(m.getNameAsString()));
   }
 
   private static String describe(MethodCallExpr call) {
     return call.getNameAsString() + "(" + (call.getArguments().isEmpty() ? "" : "...") + ")";
-  }
-
-  private static String owner(Node n) {
-    return n.findAncestor(TypeDeclaration.class).map(t -> ((TypeDeclaration<?>) t).getNameAsString()).orElse("the class");
   }
 }

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.CancellationTypes.COMPLETABLE_FUTURE;
 import static io.github.informerguard.analyzer.catalog.CancellationTypes.INTERRUPTED_EXCEPTION;
@@ -50,7 +51,6 @@ import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.SwitchStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
-import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
@@ -73,7 +73,7 @@ import java.util.Set;
  * code that uses the clients' types, or runs in their callbacks, is reported.
  * Docs: docs/rules/InterruptSwallowed.md.
  */
-public final class InterruptSwallowed implements Rule {
+public final class InterruptSwallowed extends CatalogRule {
 
   public static final String ID = "InterruptSwallowed";
 
@@ -105,9 +105,9 @@ public final class InterruptSwallowed implements Rule {
       Map.of(SCOPE, OptionType.SCOPE),
       Map.of(Severity.ERROR, "inside informer, watch and reconcile callbacks (one level above the configured severity)"));
 
-  @Override
-  public RuleDescriptor descriptor() {
-    return DESCRIPTOR;
+  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
+  public InterruptSwallowed() {
+    super(DESCRIPTOR, CatchClause.class);
   }
 
   @Override
@@ -116,7 +116,7 @@ public final class InterruptSwallowed implements Rule {
     boolean namesClients = everywhere || ClientScope.namesClientTypes(ctx.unit());
     // Looked up once, and only when a catch outside the file's own client code would be reported.
     Optional<Boolean> viaWrapper = Optional.empty();
-    for (CatchClause clause : ctx.unit().findAll(CatchClause.class)) {
+    for (CatchClause clause : ctx.nodes(CatchClause.class)) {
       Type type = clause.getParameter().getType();
       List<Type> alternatives = type instanceof UnionType u ? new ArrayList<>(u.getElements()) : List.of(type);
       if (alternatives.stream().noneMatch(t -> ctx.types().isA(t, INTERRUPTED).isYes())) {
@@ -573,7 +573,7 @@ public final class InterruptSwallowed implements Rule {
     if (!simple.contains("Interrupt")) {
       return false;
     }
-    for (CatchClause c : ctx.unit().findAll(CatchClause.class)) {
+    for (CatchClause c : ctx.nodes(CatchClause.class)) {
       Type type = c.getParameter().getType();
       List<Type> caught = type instanceof UnionType u ? new ArrayList<>(u.getElements()) : List.of(type);
       if (caught.stream().noneMatch(t -> t instanceof ClassOrInterfaceType ct && ct.getNameAsString().equals(simple))) {

@@ -20,22 +20,22 @@ final class JosdkOperators {
 
   static void check(RuleContext ctx) {
     Set<String> operator = Set.of(LifecycleApis.JOSDK_OPERATOR);
-    boolean madeHere = ctx.unit().findAll(ObjectCreationExpr.class).stream()
+    boolean madeHere = ctx.nodes(ObjectCreationExpr.class).stream()
         .anyMatch(o -> ctx.types().isA(o.getType(), operator).isYes());
     if (!madeHere) {
       return;
     }
-    boolean stopped = ctx.unit().findAll(MethodCallExpr.class).stream()
+    boolean stopped = ctx.nodes(MethodCallExpr.class).stream()
         .anyMatch(c -> c.getNameAsString().equals(LifecycleApis.JOSDK_OPERATOR_SHUTDOWN_HOOK)
             || LifecycleApis.JOSDK_OPERATOR_STOPS.contains(c.getNameAsString()) && c.getScope().isPresent()
                 && ctx.types().isA(c.getScope().get(), operator).isYes())
-        || ctx.unit().findAll(MethodReferenceExpr.class).stream()
+        || ctx.nodes(MethodReferenceExpr.class).stream()
             .anyMatch(r -> LifecycleApis.JOSDK_OPERATOR_STOPS.contains(r.getIdentifier()))
         || new StartupHooks(ctx.types()).fileHasShutdownPath(ctx.unit());
     if (stopped) {
       return;
     }
-    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       if (call.getNameAsString().equals(LifecycleApis.JOSDK_OPERATOR_START) && call.getArguments().isEmpty()
           && call.getScope().isPresent() && ctx.types().isA(call.getScope().get(), operator).isYes()) {
         message(call.getScope().get().toString()).report(ctx, call);

@@ -1,5 +1,7 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import com.github.javaparser.ast.CompilationUnit;
+import io.github.informerguard.analyzer.api.FileNodes;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
@@ -136,12 +138,12 @@ final class StartupHooks {
    * Whether the file names a factory stop anywhere: a call, a method reference, or a destroy
    * method given as text ({@code @Bean(destroyMethod = "stopAllRegisteredInformers")}).
    */
-  static boolean fileStopsFactories(Node unit) {
-    return unit.findAll(com.github.javaparser.ast.expr.MethodCallExpr.class).stream()
+  static boolean fileStopsFactories(CompilationUnit unit) {
+    return FileNodes.of(unit, com.github.javaparser.ast.expr.MethodCallExpr.class).stream()
             .anyMatch(c -> LifecycleApis.FACTORY_STOPS.contains(c.getNameAsString()))
-        || unit.findAll(MethodReferenceExpr.class).stream()
+        || FileNodes.of(unit, MethodReferenceExpr.class).stream()
             .anyMatch(r -> LifecycleApis.FACTORY_STOPS.contains(r.getIdentifier()))
-        || unit.findAll(StringLiteralExpr.class).stream()
+        || FileNodes.of(unit, StringLiteralExpr.class).stream()
             .anyMatch(s -> LifecycleApis.FACTORY_STOPS.contains(s.getValue()));
   }
 }

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMABLE;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMER_FACTORY;
@@ -24,10 +25,8 @@ import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import io.github.informerguard.analyzer.api.Family;
-import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
-import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
@@ -35,7 +34,6 @@ import io.github.informerguard.analyzer.resolve.SourceMethods;
 import io.github.informerguard.analyzer.rules.FindingText;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -44,7 +42,7 @@ import java.util.Set;
  * {@code join()} on those futures) and {@code while (!informer.hasSynced())} loops with no
  * deadline or exit. Docs: docs/rules/UnboundedInformerWait.md.
  */
-public final class UnboundedInformerWait implements Rule {
+public final class UnboundedInformerWait extends CatalogRule {
 
   public static final String ID = "UnboundedInformerWait";
 
@@ -58,24 +56,19 @@ public final class UnboundedInformerWait implements Rule {
 
   private static final int MAX_LOCAL_HOPS = 2;
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
+  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.CANCELLATION,
       "Waiting for informer start/sync with no timeout (get()/join() on the start future, unbounded hasSynced spin)",
-      Severity.WARNING,
-      Family.CANCELLATION,
-      "0.1.0",
-      WaitApis.TRIGGER_WORDS,
-      Map.of());
+      WaitApis.TRIGGER_WORDS);
 
-  @Override
-  public RuleDescriptor descriptor() {
-    return DESCRIPTOR;
+  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
+  public UnboundedInformerWait() {
+    super(DESCRIPTOR, MethodCallExpr.class, WhileStmt.class, DoStmt.class);
   }
 
   @Override
   public void check(RuleContext ctx) {
     CallbackSignals signals = new CallbackSignals(ctx.types());
-    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       if (inUncalledPrivateMethod(call)) {
         continue;
       }
@@ -92,10 +85,10 @@ public final class UnboundedInformerWait implements Rule {
         checkCallbackWait(ctx, signals, call, WaitApis.LATCH_SIGNALS);
       }
     }
-    for (WhileStmt loop : ctx.unit().findAll(WhileStmt.class)) {
+    for (WhileStmt loop : ctx.nodes(WhileStmt.class)) {
       checkLoop(ctx, loop, loop.getCondition(), loop.getBody());
     }
-    for (DoStmt loop : ctx.unit().findAll(DoStmt.class)) {
+    for (DoStmt loop : ctx.nodes(DoStmt.class)) {
       checkLoop(ctx, loop, loop.getCondition(), loop.getBody());
     }
   }

@@ -1,22 +1,17 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
-import com.github.javaparser.ast.body.TypeDeclaration;
-import com.github.javaparser.ast.expr.Expression;
-import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
-import com.github.javaparser.ast.expr.NameExpr;
+import io.github.informerguard.analyzer.rules.CatalogRule;
+import io.github.informerguard.analyzer.rules.FindingText;
 import io.github.informerguard.analyzer.api.Family;
-import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
-import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.WatchSite;
 import io.github.informerguard.analyzer.rules.cancel.HandleLifecycle.Release;
-import io.github.informerguard.analyzer.resolve.Scopes;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -24,45 +19,33 @@ import java.util.Optional;
  * close counts) and client-java {@code Watch.createWatch(...)} / {@code GenericKubernetesApi.watch(...)}
  * (the close must be in finally, catch or try-with-resources). Docs: docs/rules/WatchNeverClosed.md.
  */
-public final class WatchNeverClosed implements Rule {
+public final class WatchNeverClosed extends CatalogRule {
 
   public static final String ID = "WatchNeverClosed";
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
+  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.CANCELLATION,
       "Raw watch opened whose Watch/Closeable handle is discarded or never closed",
-      Severity.WARNING,
-      Family.CANCELLATION,
-      "0.1.0",
-      LifecycleApis.WATCH_TRIGGER_WORDS,
-      Map.of());
+      LifecycleApis.WATCH_TRIGGER_WORDS);
 
-  @Override
-  public RuleDescriptor descriptor() {
-    return DESCRIPTOR;
+  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
+  public WatchNeverClosed() {
+    super(DESCRIPTOR, MethodCallExpr.class);
   }
 
   @Override
   public void check(RuleContext ctx) {
     HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
-    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
-      if (call.getScope().isEmpty()) {
-        continue;
-      }
-      for (WatchSite site : LifecycleApis.WATCHES) {
-        if (site.method().equals(call.getNameAsString()) && site.arities().contains(call.getArguments().size())
-            && opens(ctx, site, call)) {
-          if (expectedToThrow(call)) {
-            break; // assertThrows(..., () -> op.watch(w)): the call is meant to fail, no handle exists
-          }
-          Release release = new Release(LifecycleApis.WATCH_CLOSES, site.closeInFinally(),
-              site.library() == Library.FABRIC8);
-          String opened = describe(site, call);
-          lifecycle.ofResult(call, release)
-              .ifPresent(leak -> LifecycleMessages.watch(site.library(), opened, leak, owner(call)).report(ctx, call));
-          break;
-        }
-      }
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
+      CallMatcher.first(LifecycleApis.WATCHES, WatchSite::matcher, m -> m.matches(call, ctx.types()))
+          // assertThrows(..., () -> op.watch(w)): the call is meant to fail, no handle exists
+          .filter(site -> !expectedToThrow(call))
+          .ifPresent(site -> {
+            Release release = new Release(LifecycleApis.WATCH_CLOSES, site.closeInFinally(),
+                site.library() == Library.FABRIC8);
+            String opened = describe(site, call);
+            lifecycle.ofResult(call, release)
+                .ifPresent(leak -> LifecycleMessages.watch(site.library(), opened, leak, FindingText.enclosingTypeName(call)).report(ctx, call));
+          });
     }
   }
 
@@ -75,29 +58,8 @@ public final class WatchNeverClosed implements Rule {
         .isPresent();
   }
 
-  private static boolean opens(RuleContext ctx, WatchSite site, MethodCallExpr call) {
-    Expression scope = call.getScope().get();
-    if (site.staticOwner() != null) {
-      return isTypeName(ctx, scope, site.staticOwner());
-    }
-    return ctx.types().isA(scope, site.receiverTypes()).isYes();
-  }
-
-  /** {@code Watch} or {@code io.kubernetes.client.util.Watch} written as a type, not a variable named so. */
-  private static boolean isTypeName(RuleContext ctx, Expression scope, String qualified) {
-    if (scope instanceof NameExpr n) {
-      return Scopes.lookup(n.getNameAsString(), n).isEmpty()
-          && ctx.types().typeName(n.getNameAsString(), n).filter(qualified::equals).isPresent();
-    }
-    return scope instanceof FieldAccessExpr f && f.toString().equals(qualified);
-  }
-
   private static String describe(WatchSite site, MethodCallExpr call) {
     String args = call.getArguments().isEmpty() ? "()" : "(...)";
-    return site.staticOwner() != null ? "Watch.createWatch" + args : call.getNameAsString() + args;
-  }
-
-  private static String owner(MethodCallExpr n) {
-    return n.findAncestor(TypeDeclaration.class).map(t -> ((TypeDeclaration<?>) t).getNameAsString()).orElse("the class");
+    return site.matcher().kind() == CallMatcher.Kind.STATIC ? "Watch.createWatch" + args : call.getNameAsString() + args;
   }
 }

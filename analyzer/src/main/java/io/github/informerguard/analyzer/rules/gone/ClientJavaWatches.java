@@ -44,16 +44,11 @@ final class ClientJavaWatches {
 
   /** Whether {@code call} is client-java's {@code Watch.createWatch(client, call, type)}. */
   boolean isCreateWatch(MethodCallExpr call) {
-    if (!call.getNameAsString().equals(WatchApis.K8S_CREATE_WATCH)
-        || call.getArguments().size() != WatchApis.K8S_CREATE_WATCH_ARITY) {
-      return false;
-    }
     if (call.getScope().isPresent()) {
-      Expression scope = call.getScope().get();
-      if (scope instanceof NameExpr n && Scopes.lookup(n.getNameAsString(), n).isPresent()) {
-        return false;
-      }
-      return types.typeName(scope.toString(), scope).map(K8S_WATCH::equals).orElse(false);
+      return WatchApis.K8S_CREATE_WATCH_CALL.matches(call, types);
+    }
+    if (!WatchApis.K8S_CREATE_WATCH_CALL.matchesShape(call.getNameAsString(), call.getArguments().size())) {
+      return false;
     }
     return call.findCompilationUnit().map(cu -> cu.getImports().stream().anyMatch(i -> i.isStatic()
         && (i.isAsterisk() ? i.getNameAsString().equals(K8S_WATCH)

@@ -1,7 +1,8 @@
 package io.github.informerguard.analyzer.rules.gone;
 
+import com.github.javaparser.ast.CompilationUnit;
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
-import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHABLE;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER_EXCEPTION;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_CLIENT_EXCEPTION;
@@ -65,13 +66,11 @@ final class Fabric8Watchers {
     this.types = types;
   }
 
-  List<Implementation> find(Node unit) {
+  List<Implementation> find(CompilationUnit unit) {
     Map<Node, Implementation> byBody = new IdentityHashMap<>();
     List<Implementation> ordered = new ArrayList<>();
-    for (MethodCallExpr call : unit.findAll(MethodCallExpr.class)) {
-      if (!call.getNameAsString().equals(WatchApis.F8_WATCH_METHOD)
-          || !WatchApis.F8_WATCH_ARITIES.contains(call.getArguments().size()) || call.getScope().isEmpty()
-          || !types.isA(call.getScope().get(), Set.of(F8_WATCHABLE)).isYes()) {
+    for (MethodCallExpr call : FileNodes.of(unit, MethodCallExpr.class)) {
+      if (!WatchApis.F8_WATCH.matches(call, types)) {
         continue;
       }
       Expression watcher = call.getArgument(call.getArguments().size() - 1);
@@ -101,9 +100,9 @@ final class Fabric8Watchers {
    * Named Watcher classes of the file that no watch call here is given: their watch(...) calls are
    * in other files. A fabric8 Watcher has no use but a raw watch.
    */
-  List<Implementation> namedWithoutWatchHere(Node unit, List<Implementation> found) {
+  List<Implementation> namedWithoutWatchHere(CompilationUnit unit, List<Implementation> found) {
     List<Implementation> out = new ArrayList<>();
-    for (ClassOrInterfaceDeclaration c : unit.findAll(ClassOrInterfaceDeclaration.class)) {
+    for (ClassOrInterfaceDeclaration c : FileNodes.of(unit, ClassOrInterfaceDeclaration.class)) {
       // A private class is watched in this file or nowhere.
       if (c.isInterface() || c.isPrivate() || found.stream().anyMatch(i -> i.body() == c)) {
         continue;
@@ -156,10 +155,7 @@ final class Fabric8Watchers {
           : Optional.of(new Implementation(n, ((ClassOrInterfaceDeclaration) n).getMembers(), List.of())));
     }
     if (x instanceof NameExpr || x instanceof FieldAccessExpr) {
-      Optional<VariableRef> ref = x instanceof NameExpr n ? Scopes.lookup(n.getNameAsString(), n) : Optional.empty();
-      if (ref.isEmpty()) {
-        ref = types.variable(x);
-      }
+      Optional<VariableRef> ref = Scopes.variable(x, types);
       if (ref.isEmpty() || ref.get().declaration().isEmpty()) {
         return Optional.empty();
       }

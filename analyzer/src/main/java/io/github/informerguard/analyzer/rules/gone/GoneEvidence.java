@@ -266,10 +266,7 @@ final class GoneEvidence {
   }
 
   private Optional<String> declaredType(Expression e) {
-    Optional<VariableRef> ref = e instanceof NameExpr n ? Scopes.lookup(n.getNameAsString(), n) : Optional.empty();
-    if (ref.isEmpty()) {
-      ref = types.variable(e);
-    }
+    Optional<VariableRef> ref = Scopes.variable(e, types);
     if (ref.isEmpty() || ref.get().declaration().isEmpty()) {
       return Optional.empty();
     }

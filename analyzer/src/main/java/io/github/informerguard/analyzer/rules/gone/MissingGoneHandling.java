@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.gone;
 
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
@@ -11,8 +12,8 @@ import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
+import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.api.Family;
-import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
@@ -23,7 +24,6 @@ import io.github.informerguard.analyzer.rules.FindingText;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -35,22 +35,17 @@ import java.util.Set;
  * lifetime) are not flagged. Informers and JOSDK event sources re-list by themselves and are not raw watches.
  * Docs: docs/rules/MissingGoneHandling.md.
  */
-public final class MissingGoneHandling implements Rule {
+public final class MissingGoneHandling extends CatalogRule {
 
   public static final String ID = "MissingGoneHandling";
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
+  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.GONE,
       "Raw watch whose close/error path ignores HTTP 410 Gone (no relist and rewatch)",
-      Severity.WARNING,
-      Family.GONE,
-      "0.1.0",
-      WatchApis.TRIGGER_WORDS,
-      Map.of());
+      WatchApis.TRIGGER_WORDS);
 
-  @Override
-  public RuleDescriptor descriptor() {
-    return DESCRIPTOR;
+  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
+  public MissingGoneHandling() {
+    super(DESCRIPTOR, MethodCallExpr.class, ClassOrInterfaceDeclaration.class, MethodReferenceExpr.class);
   }
 
   @Override
@@ -166,7 +161,7 @@ public final class MissingGoneHandling implements Rule {
 
   private void checkClientJava(RuleContext ctx, GoneEvidence evidence) {
     ClientJavaWatches watches = new ClientJavaWatches(ctx.types());
-    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       if (!watches.isCreateWatch(call)) {
         continue;
       }

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.gone;
 
+import io.github.informerguard.analyzer.api.FileNodes;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
@@ -129,10 +130,10 @@ final class ShortLivedWatches {
     }
     String name = factory.get().getNameAsString();
     int arity = factory.get().getParameters().size();
-    if (unit.get().findAll(MethodReferenceExpr.class).stream().anyMatch(r -> r.getIdentifier().equals(name))) {
+    if (FileNodes.of(unit.get(), MethodReferenceExpr.class).stream().anyMatch(r -> r.getIdentifier().equals(name))) {
       return false;
     }
-    List<MethodCallExpr> calls = unit.get().findAll(MethodCallExpr.class).stream()
+    List<MethodCallExpr> calls = FileNodes.of(unit.get(), MethodCallExpr.class).stream()
         .filter(c -> c.getNameAsString().equals(name) && c.getArguments().size() == arity)
         .toList();
     if (calls.isEmpty()) {

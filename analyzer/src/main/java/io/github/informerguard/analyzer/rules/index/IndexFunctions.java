@@ -25,6 +25,7 @@ import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.IndexerApis;
 import io.github.informerguard.analyzer.catalog.IndexerApis.MapFactory;
 import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.resolve.TypeNameExpressions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -165,13 +166,7 @@ final class IndexFunctions {
 
   /** Whether a call's scope is the name of {@code qualified} (not a variable). */
   private boolean isType(Expression scope, String qualified) {
-    if (!(scope instanceof NameExpr) && !(scope instanceof FieldAccessExpr)) {
-      return false;
-    }
-    if (scope instanceof NameExpr n && Scopes.lookup(n.getNameAsString(), n).isPresent()) {
-      return false;
-    }
-    return types.typeName(scope.toString(), scope).map(qualified::equals).orElse(false);
+    return TypeNameExpressions.denotes(scope, qualified, types);
   }
 
   private static boolean isPut(MethodCallExpr call) {

@@ -4,11 +4,11 @@ import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.api.Family;
-import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
-import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.IndexerApis;
 import io.github.informerguard.analyzer.catalog.IndexerApis.Shape;
 import io.github.informerguard.analyzer.catalog.IndexerApis.Site;
@@ -17,7 +17,6 @@ import io.github.informerguard.analyzer.fold.Folded;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -28,22 +27,17 @@ import java.util.Set;
  * {@code new CacheImpl<>(...)}) with the same hazards or a key derived from the object's identity.
  * Docs: docs/rules/StatefulIndexFunction.md.
  */
-public final class StatefulIndexFunction implements Rule {
+public final class StatefulIndexFunction extends CatalogRule {
 
   public static final String ID = "StatefulIndexFunction";
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
+  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.INDEX_FUNCTIONS,
       "Index function that writes shared state, mutates the indexed object, is non-deterministic, or does I/O / API calls",
-      Severity.WARNING,
-      Family.INDEX_FUNCTIONS,
-      "0.1.0",
-      IndexerApis.TRIGGER_WORDS,
-      Map.of());
+      IndexerApis.TRIGGER_WORDS);
 
-  @Override
-  public RuleDescriptor descriptor() {
-    return DESCRIPTOR;
+  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
+  public StatefulIndexFunction() {
+    super(DESCRIPTOR, MethodCallExpr.class, ObjectCreationExpr.class);
   }
 
   @Override
@@ -52,28 +46,13 @@ public final class StatefulIndexFunction implements Rule {
     PurityScanner scanner = new PurityScanner(ctx.types());
     ConstantFolder folder = new ConstantFolder(ctx.types());
     Set<Node> reported = Collections.newSetFromMap(new IdentityHashMap<>());
-    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
-      if (call.getScope().isEmpty()) {
-        continue;
-      }
-      for (Site site : IndexerApis.METHODS) {
-        if (site.matchesShape(call.getNameAsString(), call.getArguments().size())
-            && ctx.types().isA(call.getScope().get(), site.owners()).isYes()) {
-          inspect(ctx, functions, scanner, folder, reported, site, call, call.getArguments());
-          break;
-        }
-      }
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
+      CallMatcher.first(IndexerApis.METHODS, Site::matcher, m -> m.matches(call, ctx.types()))
+          .ifPresent(site -> inspect(ctx, functions, scanner, folder, reported, site, call, call.getArguments()));
     }
-    for (ObjectCreationExpr created : ctx.unit().findAll(ObjectCreationExpr.class)) {
-      if (!IndexerApis.CONSTRUCTED_SIMPLE_NAMES.contains(created.getType().getNameAsString())) {
-        continue;
-      }
-      for (Site site : IndexerApis.CONSTRUCTORS) {
-        if (site.arity() == created.getArguments().size() && ctx.types().isA(created.getType(), site.owners()).isYes()) {
-          inspect(ctx, functions, scanner, folder, reported, site, created, created.getArguments());
-          break;
-        }
-      }
+    for (ObjectCreationExpr created : ctx.nodes(ObjectCreationExpr.class)) {
+      CallMatcher.first(IndexerApis.CONSTRUCTORS, Site::matcher, m -> m.matches(created, ctx.types()))
+          .ifPresent(site -> inspect(ctx, functions, scanner, folder, reported, site, created, created.getArguments()));
     }
   }
 

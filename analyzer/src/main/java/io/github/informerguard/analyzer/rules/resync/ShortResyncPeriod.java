@@ -12,12 +12,13 @@ import com.github.javaparser.ast.expr.MemberValuePair;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NormalAnnotationExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.OptionType;
-import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.ResyncApis;
 import io.github.informerguard.analyzer.catalog.ResyncApis.Kind;
 import io.github.informerguard.analyzer.catalog.ResyncApis.Site;
@@ -30,6 +31,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -37,7 +39,7 @@ import java.util.concurrent.TimeUnit;
  * below the policy minimum, negative periods, and sub-second periods that look like seconds
  * passed as milliseconds. Docs: docs/rules/ShortResyncPeriod.md.
  */
-public final class ShortResyncPeriod implements Rule {
+public final class ShortResyncPeriod extends CatalogRule {
 
   public static final String ID = "ShortResyncPeriod";
   public static final String MINIMUM_PERIOD = "minimumPeriod";
@@ -54,44 +56,28 @@ public final class ShortResyncPeriod implements Rule {
       Map.of(MINIMUM_PERIOD, OptionType.DURATION, MINIMUM_RECONCILIATION_INTERVAL, OptionType.DURATION),
       Map.of(Severity.INFO, "for a hardcoded configuration default (a property's fallback value)"));
 
-  @Override
-  public RuleDescriptor descriptor() {
-    return DESCRIPTOR;
+  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
+  public ShortResyncPeriod() {
+    super(DESCRIPTOR, MethodCallExpr.class, ObjectCreationExpr.class, AnnotationExpr.class, ClassOrInterfaceDeclaration.class);
   }
 
   @Override
   public void check(RuleContext ctx) {
     ConstantFolder folder = new ConstantFolder(ctx.types());
-    for (MethodCallExpr call : ctx.unit().findAll(MethodCallExpr.class)) {
-      if (call.getScope().isEmpty()) {
-        continue;
-      }
-      for (Site site : ResyncApis.METHODS) {
-        if (site.matchesShape(call.getNameAsString(), call.getArguments().size())
-            && ctx.types().isA(call.getScope().get(), site.owners()).isYes()) {
-          site.periodArgument(call.getArguments())
-              .ifPresent(arg -> evaluate(ctx, folder, call, arg, site.unit(), site.kind(), site.library()));
-          break;
-        }
-      }
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
+      CallMatcher.first(ResyncApis.METHODS, Site::matcher, m -> m.matches(call, ctx.types()))
+          .ifPresent(site -> site.periodArgument(call.getArguments())
+              .ifPresent(arg -> evaluate(ctx, folder, call, arg, site.unit(), site.kind(), site.library())));
     }
-    for (ObjectCreationExpr created : ctx.unit().findAll(ObjectCreationExpr.class)) {
-      if (!created.getType().getNameAsString().equals("DefaultSharedIndexInformer")) {
-        continue;
-      }
-      for (Site site : ResyncApis.CONSTRUCTORS) {
-        if (site.arities().contains(created.getArguments().size())
-            && ctx.types().isA(created.getType(), site.owners()).isYes()) {
-          site.periodArgument(created.getArguments())
-              .ifPresent(arg -> evaluate(ctx, folder, created, arg, site.unit(), site.kind(), site.library()));
-          break;
-        }
-      }
+    for (ObjectCreationExpr created : ctx.nodes(ObjectCreationExpr.class)) {
+      CallMatcher.first(ResyncApis.CONSTRUCTORS, Site::matcher, m -> m.matches(created, ctx.types()))
+          .ifPresent(site -> site.periodArgument(created.getArguments())
+              .ifPresent(arg -> evaluate(ctx, folder, created, arg, site.unit(), site.kind(), site.library())));
     }
-    for (AnnotationExpr annotation : ctx.unit().findAll(AnnotationExpr.class)) {
+    for (AnnotationExpr annotation : ctx.nodes(AnnotationExpr.class)) {
       checkAnnotation(ctx, folder, annotation);
     }
-    for (ClassOrInterfaceDeclaration type : ctx.unit().findAll(ClassOrInterfaceDeclaration.class)) {
+    for (ClassOrInterfaceDeclaration type : ctx.nodes(ClassOrInterfaceDeclaration.class)) {
       checkImplementations(ctx, folder, type);
     }
   }
@@ -146,7 +132,7 @@ public final class ShortResyncPeriod implements Rule {
       }
     }
     if (ctx.types().annotationIs(annotation, JOSDK_CONTROLLER_CONFIGURATION).isYes()) {
-      member(normal, "maxReconciliationInterval")
+      member(normal, ResyncApis.JOSDK_INTERVAL_ELEMENT)
           .filter(NormalAnnotationExpr.class::isInstance)
           .map(NormalAnnotationExpr.class::cast)
           .ifPresent(interval -> checkMaxReconciliationInterval(ctx, folder, interval));

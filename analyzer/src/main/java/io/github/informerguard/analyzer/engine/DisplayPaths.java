@@ -1,4 +1,4 @@
-package io.github.informerguard.analyzer.report;
+package io.github.informerguard.analyzer.engine;
 
 import java.io.File;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.github.informerguard.analyzer.report;
+package io.github.informerguard.analyzer.report.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,0 +1,82 @@
+package io.github.informerguard.analyzer.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.informerguard.analyzer.api.Rule;
+import io.github.informerguard.analyzer.catalog.CallMatcher;
+import io.github.informerguard.analyzer.catalog.IndexerApis;
+import io.github.informerguard.analyzer.catalog.LifecycleApis;
+import io.github.informerguard.analyzer.catalog.ResyncApis;
+import io.github.informerguard.analyzer.policy.Policy;
+import io.github.informerguard.analyzer.rules.cancel.WatchNeverClosed;
+import io.github.informerguard.analyzer.rules.index.StatefulIndexFunction;
+import io.github.informerguard.analyzer.rules.resync.ShortResyncPeriod;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The prefilter's words come from the catalog's matchers: a file that holds nothing but one
+ * matched API's call (or constructor) passes for the rule that uses it, and a file with none of
+ * the words is not parsed at all.
+ */
+class PrefilterTest {
+
+  private static final Map<Rule, List<CallMatcher>> MATCHERS = Map.of(
+      new ShortResyncPeriod(), Stream.concat(ResyncApis.METHODS.stream(), ResyncApis.CONSTRUCTORS.stream())
+          .map(ResyncApis.Site::matcher).toList(),
+      new StatefulIndexFunction(), Stream.concat(IndexerApis.METHODS.stream(), IndexerApis.CONSTRUCTORS.stream())
+          .map(IndexerApis.Site::matcher).toList(),
+      new WatchNeverClosed(), LifecycleApis.WATCHES.stream().map(LifecycleApis.WatchSite::matcher).toList());
+
+  @Test
+  void aFileWithOnlyOneMatchedCallPassesForTheRuleThatMatchesIt() {
+    MATCHERS.forEach((rule, matchers) -> {
+      for (CallMatcher m : matchers) {
+        for (String name : m.names()) {
+          String call = m.kind() == CallMatcher.Kind.CONSTRUCTOR
+              ? "new " + m.ownerSimpleNames().iterator().next() + "<>(a, b, c)"
+              : "x." + name + " (a)";
+          String text = "class A { void f() { Object o = " + call + "; } }";
+          assertThat(Prefilter.applicable(List.of(rule), text)).as(rule.descriptor().id() + ": " + call).containsExactly(rule);
+        }
+      }
+    });
+  }
+
+  @Test
+  void annotationsPassOnlyWithThePeriodElementThatCanBeReported() {
+    Rule resync = new ShortResyncPeriod();
+    assertThat(Prefilter.applicable(List.of(resync), "@KubernetesInformer(resyncPeriodMillis = 10) class A {}"))
+        .containsExactly(resync);
+    assertThat(Prefilter.applicable(List.of(resync),
+        "@ControllerConfiguration(maxReconciliationInterval = @MaxReconciliationInterval(interval = 1)) class R {}"))
+        .containsExactly(resync);
+    // The interval left at JOSDK's default (10 hours) is never reported, so the bare annotation need not be parsed.
+    assertThat(Prefilter.applicable(List.of(resync), "@ControllerConfiguration(name = \"r\") class R {}")).isEmpty();
+  }
+
+  @Test
+  void namesInProseOrInsideOtherIdentifiersDoNotPass() {
+    Rule resync = new ShortResyncPeriod();
+    Rule watches = new WatchNeverClosed();
+    String text = "/** For information: rewatch(x) and stopwatch handling. */ class A { void rewatch(int w) {} }";
+    assertThat(Prefilter.applicable(List.of(resync, watches), text)).isEmpty();
+    assertThat(Prefilter.contains("client.pods().watch\n  (w)", "watch(")).isTrue();
+    assertThat(Prefilter.contains("informer.inform(h, 1000L)", "inform(")).isTrue();
+  }
+
+  @Test
+  void aFileWithNoneOfTheWordsIsNotParsed(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("Plain.java"), "class Plain { void f() { System.out.println(\"hello\"); } }");
+    Files.writeString(dir.resolve("Watches.java"),
+        "class Watches { void f(io.fabric8.kubernetes.client.dsl.Watchable<?> w, Object x) { w.watch(null); } }");
+    AnalysisResult r = new Analyzer().analyze(AnalysisRequest.lenient(List.of(dir), Policy.defaults(), dir));
+    assertThat(r.stats().filesScanned()).isEqualTo(2);
+    assertThat(r.stats().filesParsed()).isEqualTo(1);
+  }
+}
