@@ -150,6 +150,18 @@ class RelistBudgetTest {
       grants.add(lastReading.get() + nanos);
       Ticker.SYSTEM.sleepNanos(nanos);
     }
+
+    /**
+     * Asserts that the budget made someone wait and that each granted token came at least one
+     * refill interval (less 1 ms of clock granularity) after the one before.
+     */
+    void assertGrantsSpacedBy(Duration refill) {
+      List<Long> sorted = grants.stream().sorted().toList();
+      assertThat(sorted).isNotEmpty();
+      for (int i = 1; i < sorted.size(); i++) {
+        assertThat(sorted.get(i) - sorted.get(i - 1)).isGreaterThanOrEqualTo(refill.toNanos() - 1_000_000);
+      }
+    }
   }
 
   @Test
@@ -188,11 +200,7 @@ class RelistBudgetTest {
       // least one refill interval after the one before (the whole schedule on virtual time:
       // defaultBudgetHolds...); asserted on the budget's grant times, not on request arrival,
       // which a loaded machine shifts
-      List<Long> grants = clock.grants.stream().sorted().toList();
-      assertThat(grants).isNotEmpty();
-      for (int i = 1; i < grants.size(); i++) {
-        assertThat(grants.get(i) - grants.get(i - 1)).isGreaterThanOrEqualTo(REFILL.toNanos() - 1_000_000);
-      }
+      clock.assertGrantsSpacedBy(REFILL);
       } finally {
         informers.forEach(GuardedInformer::close);
       }
