@@ -404,7 +404,13 @@ class ClientJavaComparisonTest {
   /** Stops the factory and ends, at the server, watch streams whose client has gone but that no event has probed. */
   private void stop(SharedInformerFactory f) {
     f.stopAllRegisteredInformers();
-    server.dropAllWatches();
+    // client-java's stop does not cancel a watch handshake in flight, so its reflector can still open
+    // a watch after the stop; drop watches until none is open, so that the next informer of the test,
+    // which waits for exactly one open watch, starts alone
+    Poll.until(() -> {
+      server.dropAllWatches();
+      return server.openWatches() == 0;
+    }, () -> "no watch left open after the stop");
   }
 
   @Test
