@@ -4,6 +4,7 @@
 Run: python3 docs/evaluation/test_score.py
 """
 import os
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -88,8 +89,31 @@ class PartSelectionTest(unittest.TestCase):
             self.write(tmp, "projects.tsv", ["a1", "a2"])
             self.write(tmp, "projects-b.tsv", ["b1"])
             self.write(tmp, "projects-c.tsv", ["c1"])
+            self.write(tmp, "projects-d.tsv", ["d1"])
             default = score.load_projects([tmp])
         self.assertEqual(sorted(p["id"] for p in default), ["a1", "a2", "b1"])
+
+    def test_export_leaves_the_held_out_parts_out_of_a_folder_argument(self):
+        # No mirrors exist, so export.sh names every project it would export as missing: the
+        # held-out ids must not be among them.
+        with tempfile.TemporaryDirectory() as tmp:
+            self.write(tmp, "projects.tsv", ["a1"])
+            self.write(tmp, "projects-c.tsv", ["c1"])
+            self.write(tmp, "projects-d.tsv", ["d1"])
+            run = subprocess.run(["bash", os.path.join(os.path.dirname(os.path.abspath(__file__)), "export.sh"),
+                                  os.path.join(tmp, "dest"), tmp],
+                                 env=dict(os.environ, MIRRORS=os.path.join(tmp, "no-mirrors")),
+                                 capture_output=True, text=True)
+        self.assertIn("missing mirror for a1", run.stderr)
+        self.assertNotIn("c1", run.stderr)
+        self.assertNotIn("d1", run.stderr)
+
+    def test_the_held_out_part_d_is_read_only_when_named(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.write(tmp, "projects.tsv", ["a1"])
+            self.write(tmp, "projects-d.tsv", ["d1", "d2"])
+            part_d = score.load_projects([tmp], [os.path.join(tmp, "projects-d.tsv")])
+        self.assertEqual([p["id"] for p in part_d], ["d1", "d2"])
 
     def test_a_list_file_selects_only_its_projects_and_keeps_its_folder(self):
         with tempfile.TemporaryDirectory() as tmp:
