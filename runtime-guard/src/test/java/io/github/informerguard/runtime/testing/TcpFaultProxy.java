@@ -18,9 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A TCP proxy in front of the {@link FaultInjectingApiServer} for faults that only exist below
  * HTTP: an abrupt TCP reset of the connections that carry watches (RST, not a WebSocket close
- * frame) and a watch handshake held before it reaches the server. It reads the HTTP request
- * heads the client sends (GETs, no bodies) until a connection is upgraded for a watch, then
- * copies bytes both ways untouched.
+ * frame), a watch handshake held before it reaches the server, and LIST bodies held after their
+ * metadata. It reads the HTTP request heads the client sends (GETs, no bodies) until a
+ * connection is upgraded for a watch, then copies bytes both ways untouched.
  */
 public final class TcpFaultProxy implements AutoCloseable {
   private final ServerSocket listener;
@@ -28,6 +28,9 @@ public final class TcpFaultProxy implements AutoCloseable {
   private final List<Connection> connections = new CopyOnWriteArrayList<>();
   private final AtomicInteger heldHandshakes = new AtomicInteger();
   private volatile CountDownLatch hold;
+  private final AtomicInteger heldBodies = new AtomicInteger();
+  private volatile CountDownLatch bodyHold;
+  private static final byte[] ITEMS = "\"items\"".getBytes(StandardCharsets.ISO_8859_1);
 
   private final class Connection {
     final Socket client;
@@ -85,6 +88,28 @@ public final class TcpFaultProxy implements AutoCloseable {
     return heldHandshakes.get();
   }
 
+  /**
+   * From now on, each LIST response is forwarded up to and including its {@code "items"} key
+   * (status line, headers, the list's metadata) and the rest is held, as on a slow link in the
+   * middle of a large body, until {@link #releaseListBodies()}.
+   */
+  public void holdListBodies() {
+    bodyHold = new CountDownLatch(1);
+  }
+
+  public void releaseListBodies() {
+    CountDownLatch h = bodyHold;
+    bodyHold = null;
+    if (h != null) {
+      h.countDown();
+    }
+  }
+
+  /** LIST responses currently held after their metadata. */
+  public int heldListBodies() {
+    return heldBodies.get();
+  }
+
   /** Resets (TCP RST) every connection that carries a watch. */
   public int resetWatchConnections() {
     int n = 0;
@@ -106,7 +131,7 @@ public final class TcpFaultProxy implements AutoCloseable {
         Connection c = new Connection(client, upstream);
         connections.add(c);
         daemon("tcp-fault-proxy-up", () -> pumpRequests(c)).start();
-        daemon("tcp-fault-proxy-down", () -> pump(c, upstream, client)).start();
+        daemon("tcp-fault-proxy-down", () -> pumpResponses(c)).start();
       } catch (IOException e) {
         if (listener.isClosed()) {
           return;
@@ -165,9 +190,44 @@ public final class TcpFaultProxy implements AutoCloseable {
     }
   }
 
-  private void pump(Connection c, Socket from, Socket to) {
+  /** Server to client: raw bytes, except that a held LIST body stops after its {@code "items"} key. */
+  private void pumpResponses(Connection c) {
+    Socket from = c.upstream;
+    Socket to = c.client;
     try {
-      from.getInputStream().transferTo(to.getOutputStream());
+      InputStream in = from.getInputStream();
+      OutputStream out = to.getOutputStream();
+      byte[] buf = new byte[16 * 1024];
+      int matched = 0; // bytes of ITEMS matched so far, across reads
+      int n;
+      while ((n = in.read(buf)) >= 0) {
+        int start = 0;
+        for (int i = 0; i < n; i++) {
+          CountDownLatch h = bodyHold;
+          if (h == null || c.watch) {
+            matched = 0;
+            continue;
+          }
+          matched = buf[i] == ITEMS[matched] ? matched + 1 : (buf[i] == ITEMS[0] ? 1 : 0);
+          if (matched == ITEMS.length) {
+            matched = 0;
+            out.write(buf, start, i + 1 - start);
+            out.flush();
+            start = i + 1;
+            heldBodies.incrementAndGet();
+            try {
+              h.await();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              return;
+            } finally {
+              heldBodies.decrementAndGet();
+            }
+          }
+        }
+        out.write(buf, start, n - start);
+        out.flush();
+      }
     } catch (IOException e) {
       // the connection ended or was reset
     } finally {
@@ -194,6 +254,7 @@ public final class TcpFaultProxy implements AutoCloseable {
   @Override
   public void close() {
     releaseWatchHandshakes();
+    releaseListBodies();
     try {
       listener.close();
     } catch (IOException ignored) {
