@@ -26,11 +26,49 @@ public final class TcpFaultProxy implements AutoCloseable {
   private final ServerSocket listener;
   private final InetSocketAddress target;
   private final List<Connection> connections = new CopyOnWriteArrayList<>();
-  private final AtomicInteger heldHandshakes = new AtomicInteger();
-  private volatile CountDownLatch hold;
-  private final AtomicInteger heldBodies = new AtomicInteger();
-  private volatile CountDownLatch bodyHold;
+  private final Gate handshakes = new Gate();
+  private final Gate listBodies = new Gate();
   private static final byte[] ITEMS = "\"items\"".getBytes(StandardCharsets.ISO_8859_1);
+
+  /** Where the proxy's pumps wait while a hold is on: closed by hold, opened by release. */
+  private static final class Gate {
+    private final AtomicInteger waiting = new AtomicInteger();
+    private volatile CountDownLatch closed;
+
+    void close() {
+      closed = new CountDownLatch(1);
+    }
+
+    void open() {
+      CountDownLatch c = closed;
+      closed = null;
+      if (c != null) {
+        c.countDown();
+      }
+    }
+
+    boolean isClosed() {
+      return closed != null;
+    }
+
+    /** Waits while the gate is closed; false when interrupted. */
+    boolean pass() {
+      CountDownLatch c = closed;
+      if (c == null) {
+        return true;
+      }
+      waiting.incrementAndGet();
+      try {
+        c.await();
+        return true;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      } finally {
+        waiting.decrementAndGet();
+      }
+    }
+  }
 
   private final class Connection {
     final Socket client;
@@ -71,21 +109,17 @@ public final class TcpFaultProxy implements AutoCloseable {
 
   /** From now on, watch requests wait in the proxy (the client sees a handshake that never answers). */
   public void holdWatchHandshakes() {
-    hold = new CountDownLatch(1);
+    handshakes.close();
   }
 
   /** Lets every held watch request through to the server. */
   public void releaseWatchHandshakes() {
-    CountDownLatch h = hold;
-    hold = null;
-    if (h != null) {
-      h.countDown();
-    }
+    handshakes.open();
   }
 
   /** Watch requests currently held. */
   public int heldHandshakes() {
-    return heldHandshakes.get();
+    return handshakes.waiting.get();
   }
 
   /**
@@ -94,20 +128,16 @@ public final class TcpFaultProxy implements AutoCloseable {
    * middle of a large body, until {@link #releaseListBodies()}.
    */
   public void holdListBodies() {
-    bodyHold = new CountDownLatch(1);
+    listBodies.close();
   }
 
   public void releaseListBodies() {
-    CountDownLatch h = bodyHold;
-    bodyHold = null;
-    if (h != null) {
-      h.countDown();
-    }
+    listBodies.open();
   }
 
   /** LIST responses currently held after their metadata. */
   public int heldListBodies() {
-    return heldBodies.get();
+    return listBodies.waiting.get();
   }
 
   /** Resets (TCP RST) every connection that carries a watch. */
@@ -159,17 +189,8 @@ public final class TcpFaultProxy implements AutoCloseable {
         boolean isWatch = requestLine.contains("watch=true");
         if (isWatch) {
           c.watch = true;
-          CountDownLatch h = hold;
-          if (h != null) {
-            heldHandshakes.incrementAndGet();
-            try {
-              h.await();
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-              return;
-            } finally {
-              heldHandshakes.decrementAndGet();
-            }
+          if (!handshakes.pass()) {
+            return;
           }
         }
         out.write(head.toByteArray());
@@ -203,8 +224,7 @@ public final class TcpFaultProxy implements AutoCloseable {
       while ((n = in.read(buf)) >= 0) {
         int start = 0;
         for (int i = 0; i < n; i++) {
-          CountDownLatch h = bodyHold;
-          if (h == null || c.watch) {
+          if (!listBodies.isClosed() || c.watch) {
             matched = 0;
             continue;
           }
@@ -214,14 +234,8 @@ public final class TcpFaultProxy implements AutoCloseable {
             out.write(buf, start, i + 1 - start);
             out.flush();
             start = i + 1;
-            heldBodies.incrementAndGet();
-            try {
-              h.await();
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
+            if (!listBodies.pass()) {
               return;
-            } finally {
-              heldBodies.decrementAndGet();
             }
           }
         }
