@@ -5,6 +5,9 @@ import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.Interceptor;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +44,11 @@ final class ContinueTokenSniffer implements Interceptor {
 
   // set by the thread that calls resources.list for the duration of that call
   private final ThreadLocal<Consumer<String>> announced = new ThreadLocal<>();
+  // bodies of announced list calls still arriving: added and removed on fabric8's I/O threads,
+  // cancelled by the thread that closes the informer
+  private final Set<AsyncBody> arriving = ConcurrentHashMap.newKeySet();
+  // incremented by cancelArriving(): a body of a request made before that is cancelled when it begins
+  private final AtomicLong cancellations = new AtomicLong();
 
   /** Runs {@code call} (one {@code resources.list}) with {@code onToken} told that page's continue token early. */
   <R> R during(Consumer<String> onToken, java.util.function.Supplier<R> call) {
@@ -49,6 +57,19 @@ final class ContinueTokenSniffer implements Interceptor {
       return call.get();
     } finally {
       announced.remove();
+    }
+  }
+
+  /**
+   * Cancels every list body still arriving (the informer is closing). An interrupted
+   * {@code resources.list} returns at once, but fabric8 would go on reading the body to its end
+   * (a large page on a slow link) for nobody.
+   */
+  void cancelArriving() {
+    cancellations.incrementAndGet();
+    for (AsyncBody body : arriving) {
+      arriving.remove(body);
+      body.cancel();
     }
   }
 
@@ -64,11 +85,13 @@ final class ContinueTokenSniffer implements Interceptor {
   }
 
   /** Passes every chunk on unchanged; parses the first ones for {@code metadata.continue}. */
-  private static final class Sniffing implements AsyncBody.Consumer<List<ByteBuffer>> {
+  private final class Sniffing implements AsyncBody.Consumer<List<ByteBuffer>> {
     private final AsyncBody.Consumer<List<ByteBuffer>> delegate;
     private final Consumer<String> onToken;
     // fabric8 calls consume() for one body from one thread at a time, in order
+    private final long cancellationsAtRequest = cancellations.get();
     private JsonParser parser;
+    private boolean registered;
     private boolean done;
     private int depth;
     private boolean inMetadata;
@@ -82,6 +105,19 @@ final class ContinueTokenSniffer implements Interceptor {
 
     @Override
     public void consume(List<ByteBuffer> chunks, AsyncBody body) throws Exception {
+      if (!registered && body != null) {
+        registered = true;
+        if (cancellations.get() != cancellationsAtRequest) {
+          body.cancel(); // the informer closed between the request and its first bytes
+          return;
+        }
+        arriving.add(body);
+        body.done().whenComplete((ignored, failure) -> arriving.remove(body));
+        if (cancellations.get() != cancellationsAtRequest && arriving.remove(body)) {
+          body.cancel(); // cancelArriving() ran while this body registered
+          return;
+        }
+      }
       if (!done) {
         try {
           for (ByteBuffer chunk : chunks) {

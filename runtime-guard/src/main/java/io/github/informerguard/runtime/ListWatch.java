@@ -24,8 +24,8 @@ import java.util.function.Consumer;
  *
  * <p>fabric8's raw watch would reconnect by itself after a drop; {@link Watcher#reconnecting()}
  * is the hook where we learn about it, reported as {@link WatchSink#disconnected()}, and the
- * reflector then replaces that watch with its own. fabric8 calls end on thread interruption, so
- * no {@link #abortInFlight()} is needed.
+ * reflector then replaces that watch with its own. fabric8 calls return on thread interruption;
+ * {@link #abortInFlight()} also cancels the list bodies fabric8 would go on reading.
  */
 final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
   /** The annotation of the bookmark that ends a streaming list's initial events. */
@@ -94,6 +94,11 @@ final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
     o.setAllowWatchBookmarks(true);
     o.setTimeoutSeconds(timeoutSeconds);
     return open(o, sink);
+  }
+
+  @Override
+  public void abortInFlight() {
+    continueTokens.cancelArriving();
   }
 
   @Override

@@ -82,7 +82,7 @@ class ListPipelineTest {
   }
 
   @Test
-  void closeWhileTwoPagesAreInFlightLeavesNoThreadAndAsksForNothingMore() throws Exception {
+  void closeWhileTwoPagesAreInFlightCancelsBothAndLeavesNoThreadOrRequest() throws Exception {
     Set<Thread> before = Threads.live();
     proxy.holdListBodies();
     startPaged("close-in-list");
@@ -93,6 +93,8 @@ class ListPipelineTest {
         () -> "informer threads left: " + Threads.newSince(before, "informer-guard-close-in-list"));
     assertThat(started).isCompletedExceptionally();
     assertThat(informer.stopped().toCompletableFuture()).isCompleted();
+    // both bodies were cancelled, not left for fabric8 to read to their end: their connections are closed
+    Poll.until(SHORT, () -> proxy.openConnections() == 0, () -> proxy.openConnections() + " connections still open");
     proxy.releaseListBodies();
     // the bodies arrive after close(): they reach neither the cache nor a third request
     Thread.sleep(300);

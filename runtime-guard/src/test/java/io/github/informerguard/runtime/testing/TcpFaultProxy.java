@@ -140,6 +140,11 @@ public final class TcpFaultProxy implements AutoCloseable {
     return listBodies.waiting.get();
   }
 
+  /** Client connections the proxy is carrying now (a connection the client closed is gone). */
+  public int openConnections() {
+    return connections.size();
+  }
+
   /** Resets (TCP RST) every connection that carries a watch. */
   public int resetWatchConnections() {
     int n = 0;
