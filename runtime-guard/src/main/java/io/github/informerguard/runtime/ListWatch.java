@@ -16,6 +16,7 @@ import io.github.informerguard.runtime.core.Failure;
 import io.github.informerguard.runtime.core.ListPage;
 import io.github.informerguard.runtime.core.WatchHandle;
 import io.github.informerguard.runtime.core.WatchSink;
+import java.util.function.Consumer;
 
 /**
  * The fabric8 adapter of the core: the two transport calls the reflector needs, taken from a
@@ -23,8 +24,8 @@ import io.github.informerguard.runtime.core.WatchSink;
  *
  * <p>fabric8's raw watch would reconnect by itself after a drop; {@link Watcher#reconnecting()}
  * is the hook where we learn about it, reported as {@link WatchSink#disconnected()}, and the
- * reflector then replaces that watch with its own. fabric8 calls end on thread interruption, so
- * no {@link #abortInFlight()} is needed.
+ * reflector then replaces that watch with its own. fabric8 calls return on thread interruption;
+ * {@link #abortInFlight()} also cancels the list bodies fabric8 would go on reading.
  */
 final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
   /** The annotation of the bookmark that ends a streaming list's initial events. */
@@ -32,33 +33,42 @@ final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
 
   private final FilterWatchListDeletable<T, ? extends KubernetesResourceList<T>, ?> resources;
   private final RetryAfterRecorder retryAfter;
+  private final ContinueTokenSniffer continueTokens;
   private final boolean streaming;
 
   private ListWatch(FilterWatchListDeletable<T, ? extends KubernetesResourceList<T>, ?> resources,
-      RetryAfterRecorder retryAfter, boolean streaming) {
+      RetryAfterRecorder retryAfter, ContinueTokenSniffer continueTokens, boolean streaming) {
     this.resources = resources;
     this.retryAfter = retryAfter;
+    this.continueTokens = continueTokens;
     this.streaming = streaming;
   }
 
   /** The same calls, with (re)lists streamed ({@link GuardedInformerBuilder#streamingList()}). */
   ListWatch<T> streamingList() {
-    return new ListWatch<>(resources, retryAfter, true);
+    return new ListWatch<>(resources, retryAfter, continueTokens, true);
   }
 
   /**
    * The calls of {@code resources}, made through a client that records each 429/503's
    * {@code Retry-After} header ({@link RetryAfterRecorder}) and puts it into the failure's Status,
-   * where {@link #classify} reads it.
+   * where {@link #classify} reads it, and that reads each page's continue token from the first
+   * bytes of its body ({@link ContinueTokenSniffer}).
    */
   static <T extends HasMetadata, L extends KubernetesResourceList<T>> ListWatch<T> of(
       FilterWatchListDeletable<T, L, ?> resources) {
     RetryAfterRecorder recorder = new RetryAfterRecorder();
-    return new ListWatch<>(RetryAfterRecorder.rebind(resources, recorder), recorder, false);
+    ContinueTokenSniffer sniffer = new ContinueTokenSniffer();
+    return new ListWatch<>(RetryAfterRecorder.rebind(resources, recorder, sniffer), recorder, sniffer, false);
   }
 
   @Override
   public ListPage<T> list(long limit, String continueToken) {
+    return list(limit, continueToken, null);
+  }
+
+  @Override
+  public ListPage<T> list(long limit, String continueToken, Consumer<String> continueSeen) {
     ListOptions o = new ListOptions();
     o.setLimit(limit);
     if (continueToken != null) {
@@ -67,7 +77,7 @@ final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
     long mark = retryAfter.mark();
     KubernetesResourceList<T> page;
     try {
-      page = resources.list(o);
+      page = continueSeen == null ? resources.list(o) : continueTokens.during(continueSeen, () -> resources.list(o));
     } catch (KubernetesClientException e) {
       retryAfter.addRetryAfter(e, mark);
       throw e;
@@ -84,6 +94,11 @@ final class ListWatch<T extends HasMetadata> implements ClientAdapter<T> {
     o.setAllowWatchBookmarks(true);
     o.setTimeoutSeconds(timeoutSeconds);
     return open(o, sink);
+  }
+
+  @Override
+  public void abortInFlight() {
+    continueTokens.cancelArriving();
   }
 
   @Override

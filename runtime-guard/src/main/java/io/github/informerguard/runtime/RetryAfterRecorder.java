@@ -33,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * connection pool, same closed state: fabric8's {@code HttpClient.newBuilder()}), reached through
  * the DSL object's operation context, so users build their client as before. fabric8 calls
  * {@link #afterFailure} on the request's own completion chain before the caller sees the
- * failure, so the value is recorded before {@link #addRetryAfter} reads it. The informer's list
- * and watch calls never overlap (a page is prefetched only while the previous one is applied),
- * so the latest value recorded since the call began is that call's.
+ * failure, so the value is recorded before {@link #addRetryAfter} reads it. The informer's
+ * calls overlap only while a page's body is still arriving and the next page is requested (its
+ * 200 headers are in, so it records nothing), so the latest value recorded since a call began
+ * is that call's.
  */
 final class RetryAfterRecorder implements Interceptor {
   private static final Logger LOG = LoggerFactory.getLogger(RetryAfterRecorder.class);
@@ -109,6 +110,11 @@ final class RetryAfterRecorder implements Interceptor {
    * {@code newInstance(context)} publicly but not through the DSL interfaces, hence reflection.
    */
   static <R> R rebind(R resources, RetryAfterRecorder recorder) {
+    return rebind(resources, recorder, null);
+  }
+
+  /** As {@link #rebind(Object, RetryAfterRecorder)}, with {@code sniffer} (when not null) on the same derived client. */
+  static <R> R rebind(R resources, RetryAfterRecorder recorder, ContinueTokenSniffer sniffer) {
     try {
       Object context = resources.getClass().getMethod("getOperationContext").invoke(resources);
       Client client = (Client) context.getClass().getMethod("getClient").invoke(context);
@@ -116,7 +122,11 @@ final class RetryAfterRecorder implements Interceptor {
       if (http == null) {
         return resources;
       }
-      HttpClient derived = http.newBuilder().addOrReplaceInterceptor(NAME, recorder).build();
+      HttpClient.DerivedClientBuilder builder = http.newBuilder().addOrReplaceInterceptor(NAME, recorder);
+      if (sniffer != null) {
+        builder.addOrReplaceInterceptor(ContinueTokenSniffer.NAME, sniffer);
+      }
+      HttpClient derived = builder.build();
       Client rebound = (Client) Proxy.newProxyInstance(Client.class.getClassLoader(),
           new Class<?>[] {Client.class}, new DerivedHttpClient(client, derived));
       Object newContext = context.getClass().getMethod("withClient", Client.class).invoke(context, rebound);

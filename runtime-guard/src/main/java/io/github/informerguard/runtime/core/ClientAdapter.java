@@ -1,10 +1,12 @@
 package io.github.informerguard.runtime.core;
 
+import java.util.function.Consumer;
+
 /**
  * What the core needs from a Kubernetes client: one LIST page, one watch, and the meaning of the
  * client's errors and objects. One instance serves one informer; {@link #list} and
- * {@link #watch} are called by that informer's reflector thread only (a page may be prefetched on
- * its short-lived list thread), {@link #abortInFlight()} by any thread.
+ * {@link #watch} are called by that informer's reflector thread only (pages are fetched on its
+ * short-lived list threads, at most two at a time: the one still arriving and the next), {@link #abortInFlight()} by any thread.
  *
  * <p>An adapter must not import anything of another client: the fabric8 adapter is
  * {@code io.github.informerguard.runtime.ListWatch}, the client-java one lives in
@@ -18,6 +20,17 @@ public interface ClientAdapter<T> extends ObjectAccess<T> {
    * and no resourceVersion, so the server answers with a consistent read.
    */
   ListPage<T> list(long limit, String continueToken) throws Exception;
+
+  /**
+   * {@link #list}, telling {@code continueSeen} the page's continue token as soon as the
+   * transport has read it, before the page's items are in (at most once, possibly never, from
+   * any thread), so that the reflector can ask for the next page while this one is still
+   * arriving. A hint: the reflector checks it against the returned page. The default never tells
+   * it early.
+   */
+  default ListPage<T> list(long limit, String continueToken, Consumer<String> continueSeen) throws Exception {
+    return list(limit, continueToken);
+  }
 
   /**
    * Opens a watch from {@code resourceVersion} ({@code null}: from now) with bookmarks and the

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -369,30 +370,45 @@ final class Reflector<T> {
   }
 
   /**
-   * Lists in pages and applies each page to the store as it arrives, so the informer never holds
-   * more than the page being applied and the one being fetched (not the whole list); objects the
-   * list did not return are deleted at the end. The next page is fetched on a short-lived
-   * {@code -list} thread while the reflector applies the current one.
+   * Lists in pages and applies each page to the store as it arrives; objects the list did not
+   * return are deleted at the end. Pages are fetched on short-lived {@code -list} threads. The
+   * next page is requested as soon as the current one's continue token is known, which the
+   * adapter may report from the first bytes of the response ({@link ClientAdapter#list(long,
+   * String, java.util.function.Consumer)}), so the server produces page N+1 while page N is
+   * still arriving and being applied. It is never requested before page N-1 is applied, so the
+   * informer holds at most two pages (the one arriving or being applied, and the next), never
+   * the whole list.
    */
   private void list(boolean relist) throws Exception {
     String before = lastResourceVersion;
     callbacks.beforeList(before);
     boolean wasEmpty = store.size() == 0;
     Set<String> seen = new HashSet<>();
-    ExecutorService prefetcher = Executors.newSingleThreadExecutor(r -> {
+    ExecutorService fetchers = Executors.newFixedThreadPool(2, r -> {
       Thread t = new Thread(r, "informer-guard-" + options.name() + "-list");
       t.setDaemon(true);
       return t;
     });
     try {
-      ListPage<T> page = listPage(null);
-      String listResourceVersion = page.resourceVersion();
+      PageFetch fetch = new PageFetch(null, fetchers);
+      String listResourceVersion = null;
       while (true) {
         if (callbacks.stopping()) {
           throw new InterruptedException("stopped during list");
         }
-        String token = page.continueToken();
-        Future<ListPage<T>> next = page.last() ? null : prefetcher.submit(() -> listPage(token));
+        String early = fetch.earlyContinueToken();
+        PageFetch next = early == null ? null : new PageFetch(early, fetchers);
+        ListPage<T> page = fetch.page();
+        if (listResourceVersion == null) {
+          listResourceVersion = page.resourceVersion(); // every page of one list is one snapshot
+        }
+        if (next != null && !early.equals(page.continueToken())) {
+          next.cancel(); // the early token was wrong (it is only a hint): ask again with the page's own
+          next = null;
+        }
+        if (next == null && !page.last()) {
+          next = new PageFetch(page.continueToken(), fetchers);
+        }
         arrivalNanos = System.nanoTime();
         for (T item : page.items()) {
           seen.add(store.upsertIfChanged(transform.apply(item)));
@@ -401,7 +417,7 @@ final class Reflector<T> {
           break;
         }
         page = null; // applied: let it go before the next one is held
-        page = awaitPage(next);
+        fetch = next;
       }
       store.retainOnly(seen);
       lastResourceVersion = listResourceVersion;
@@ -411,15 +427,54 @@ final class Reflector<T> {
       lifecycle.onSynced(listResourceVersion, store.size(), relist);
       callbacks.listApplied(listResourceVersion, wasEmpty && seen.isEmpty());
     } finally {
-      prefetcher.shutdownNow();
+      fetchers.shutdownNow();
+    }
+  }
+
+  /**
+   * One page in flight on a list thread: the page, and its continue token as soon as the adapter
+   * reports it (or the page is in, or the request failed: then {@code null}).
+   */
+  private final class PageFetch {
+    private final CompletableFuture<String> earlyToken = new CompletableFuture<>();
+    private final Future<ListPage<T>> page;
+
+    PageFetch(String continueToken, ExecutorService fetchers) {
+      this.page = fetchers.submit(() -> {
+        try {
+          ListPage<T> p = listPage(continueToken, earlyToken::complete);
+          earlyToken.complete(p.last() ? null : p.continueToken());
+          return p;
+        } finally {
+          earlyToken.complete(null);
+        }
+      });
+    }
+
+    /** The page's continue token, possibly before the page is in; {@code null} on the last page or a failure. */
+    String earlyContinueToken() throws Exception {
+      try {
+        return earlyToken.get();
+      } catch (InterruptedException e) {
+        page.cancel(true);
+        throw e;
+      }
+    }
+
+    ListPage<T> page() throws Exception {
+      return awaitPage(page);
+    }
+
+    void cancel() {
+      page.cancel(true);
     }
   }
 
   /** One LIST request: {@code limit}, the continue token, and no resourceVersion (a consistent read). */
-  private ListPage<T> listPage(String continueToken) throws Exception {
+  private ListPage<T> listPage(String continueToken, java.util.function.Consumer<String> continueSeen) throws Exception {
     counters.listRequests.incrementAndGet();
     try {
-      return listWatch.list(options.pageSize(), continueToken);
+      return listWatch.list(options.pageSize(), continueToken, continueSeen);
     } catch (Exception e) {
       if (continueToken != null && !callbacks.stopping() && classify(e).gone()) {
         throw new GoneException(InformerLifecycleListener.RelistReason.CONTINUE_EXPIRED,

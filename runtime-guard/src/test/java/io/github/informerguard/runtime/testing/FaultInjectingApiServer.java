@@ -113,6 +113,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private final AtomicInteger cleanCloses = new AtomicInteger();
   private final AtomicInteger watchesOpened = new AtomicInteger();
   private final AtomicInteger listFailures = new AtomicInteger();
+  private final AtomicInteger pageFailures = new AtomicInteger();
   private volatile int listFailureCode = 500;
   private volatile int listRetryAfterSeconds;
   private volatile Duration listDelay = Duration.ZERO;
@@ -318,6 +319,11 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     listFailures.set(n);
   }
 
+  /** The next {@code n} LIST requests that carry a continue token (pages after the first) fail with 500. */
+  public void failNextContinuedLists(int n) {
+    pageFailures.set(n);
+  }
+
   /** Watches with {@code sendInitialEvents=true} get HTTP {@code code} (e.g. 422 when the WatchList feature is off). */
   public void refuseStreamingLists(int code) {
     streamingListRefusal = code;
@@ -405,6 +411,9 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     }
     Map<String, String> selector = parseSelector(query.get("labelSelector"));
     String cont = query.get("continue");
+    if (cont != null && !cont.isEmpty() && pageFailures.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
+      return status(500, "InternalError", "injected failure of a continued list", 0);
+    }
     long limit = query.containsKey("limit") ? Long.parseLong(query.get("limit")) : Long.MAX_VALUE;
     String body;
     synchronized (lock) {

@@ -18,16 +18,57 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A TCP proxy in front of the {@link FaultInjectingApiServer} for faults that only exist below
  * HTTP: an abrupt TCP reset of the connections that carry watches (RST, not a WebSocket close
- * frame) and a watch handshake held before it reaches the server. It reads the HTTP request
- * heads the client sends (GETs, no bodies) until a connection is upgraded for a watch, then
- * copies bytes both ways untouched.
+ * frame), a watch handshake held before it reaches the server, and LIST bodies held after their
+ * metadata. It reads the HTTP request heads the client sends (GETs, no bodies) until a
+ * connection is upgraded for a watch, then copies bytes both ways untouched.
  */
 public final class TcpFaultProxy implements AutoCloseable {
   private final ServerSocket listener;
   private final InetSocketAddress target;
   private final List<Connection> connections = new CopyOnWriteArrayList<>();
-  private final AtomicInteger heldHandshakes = new AtomicInteger();
-  private volatile CountDownLatch hold;
+  private final Gate handshakes = new Gate();
+  private final Gate listBodies = new Gate();
+  private static final byte[] ITEMS = "\"items\"".getBytes(StandardCharsets.ISO_8859_1);
+
+  /** Where the proxy's pumps wait while a hold is on: closed by hold, opened by release. */
+  private static final class Gate {
+    private final AtomicInteger waiting = new AtomicInteger();
+    private volatile CountDownLatch closed;
+
+    void close() {
+      closed = new CountDownLatch(1);
+    }
+
+    void open() {
+      CountDownLatch c = closed;
+      closed = null;
+      if (c != null) {
+        c.countDown();
+      }
+    }
+
+    boolean isClosed() {
+      return closed != null;
+    }
+
+    /** Waits while the gate is closed; false when interrupted. */
+    boolean pass() {
+      CountDownLatch c = closed;
+      if (c == null) {
+        return true;
+      }
+      waiting.incrementAndGet();
+      try {
+        c.await();
+        return true;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      } finally {
+        waiting.decrementAndGet();
+      }
+    }
+  }
 
   private final class Connection {
     final Socket client;
@@ -68,21 +109,40 @@ public final class TcpFaultProxy implements AutoCloseable {
 
   /** From now on, watch requests wait in the proxy (the client sees a handshake that never answers). */
   public void holdWatchHandshakes() {
-    hold = new CountDownLatch(1);
+    handshakes.close();
   }
 
   /** Lets every held watch request through to the server. */
   public void releaseWatchHandshakes() {
-    CountDownLatch h = hold;
-    hold = null;
-    if (h != null) {
-      h.countDown();
-    }
+    handshakes.open();
   }
 
   /** Watch requests currently held. */
   public int heldHandshakes() {
-    return heldHandshakes.get();
+    return handshakes.waiting.get();
+  }
+
+  /**
+   * From now on, each LIST response is forwarded up to and including its {@code "items"} key
+   * (status line, headers, the list's metadata) and the rest is held, as on a slow link in the
+   * middle of a large body, until {@link #releaseListBodies()}.
+   */
+  public void holdListBodies() {
+    listBodies.close();
+  }
+
+  public void releaseListBodies() {
+    listBodies.open();
+  }
+
+  /** LIST responses currently held after their metadata. */
+  public int heldListBodies() {
+    return listBodies.waiting.get();
+  }
+
+  /** Client connections the proxy is carrying now (a connection the client closed is gone). */
+  public int openConnections() {
+    return connections.size();
   }
 
   /** Resets (TCP RST) every connection that carries a watch. */
@@ -106,7 +166,7 @@ public final class TcpFaultProxy implements AutoCloseable {
         Connection c = new Connection(client, upstream);
         connections.add(c);
         daemon("tcp-fault-proxy-up", () -> pumpRequests(c)).start();
-        daemon("tcp-fault-proxy-down", () -> pump(c, upstream, client)).start();
+        daemon("tcp-fault-proxy-down", () -> pumpResponses(c)).start();
       } catch (IOException e) {
         if (listener.isClosed()) {
           return;
@@ -134,17 +194,8 @@ public final class TcpFaultProxy implements AutoCloseable {
         boolean isWatch = requestLine.contains("watch=true");
         if (isWatch) {
           c.watch = true;
-          CountDownLatch h = hold;
-          if (h != null) {
-            heldHandshakes.incrementAndGet();
-            try {
-              h.await();
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-              return;
-            } finally {
-              heldHandshakes.decrementAndGet();
-            }
+          if (!handshakes.pass()) {
+            return;
           }
         }
         out.write(head.toByteArray());
@@ -165,9 +216,37 @@ public final class TcpFaultProxy implements AutoCloseable {
     }
   }
 
-  private void pump(Connection c, Socket from, Socket to) {
+  /** Server to client: raw bytes, except that a held LIST body stops after its {@code "items"} key. */
+  private void pumpResponses(Connection c) {
+    Socket from = c.upstream;
+    Socket to = c.client;
     try {
-      from.getInputStream().transferTo(to.getOutputStream());
+      InputStream in = from.getInputStream();
+      OutputStream out = to.getOutputStream();
+      byte[] buf = new byte[16 * 1024];
+      int matched = 0; // bytes of ITEMS matched so far, across reads
+      int n;
+      while ((n = in.read(buf)) >= 0) {
+        int start = 0;
+        for (int i = 0; i < n; i++) {
+          if (!listBodies.isClosed() || c.watch) {
+            matched = 0;
+            continue;
+          }
+          matched = buf[i] == ITEMS[matched] ? matched + 1 : (buf[i] == ITEMS[0] ? 1 : 0);
+          if (matched == ITEMS.length) {
+            matched = 0;
+            out.write(buf, start, i + 1 - start);
+            out.flush();
+            start = i + 1;
+            if (!listBodies.pass()) {
+              return;
+            }
+          }
+        }
+        out.write(buf, start, n - start);
+        out.flush();
+      }
     } catch (IOException e) {
       // the connection ended or was reset
     } finally {
@@ -194,6 +273,7 @@ public final class TcpFaultProxy implements AutoCloseable {
   @Override
   public void close() {
     releaseWatchHandshakes();
+    releaseListBodies();
     try {
       listener.close();
     } catch (IOException ignored) {
