@@ -12,6 +12,8 @@ import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.catalog.WaitApis;
+import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.resolve.TypeNameExpressions;
 import java.util.Optional;
 import java.util.Set;
 
@@ -55,7 +57,8 @@ final class CloseHandlers {
    * than logged), so a 410 or an error ends the wait as the awaited event would. A latch that
    * only onClose releases waits for the close itself and is fine.
    */
-  Optional<String> releasesWaiterBlindly(MethodDeclaration onClose, Optional<MethodDeclaration> eventReceived) {
+  Optional<String> releasesWaiterBlindly(MethodDeclaration onClose, Optional<MethodDeclaration> eventReceived,
+      Optional<MethodDeclaration> normalClose) {
     if (onClose.getBody().isEmpty() || onClose.getParameters().size() != 1) {
       return Optional.empty();
     }
@@ -74,9 +77,12 @@ final class CloseHandlers {
       }
     }
     final String released = waiter.orElse(null);
-    if (released == null || eventReceived.flatMap(MethodDeclaration::getBody).filter(b -> b.findAll(MethodCallExpr.class)
-        .stream().anyMatch(m -> m.getScope().map(Object::toString).filter(released::equals).isPresent()
-            && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || m.getNameAsString().equals("complete")))).isEmpty()) {
+    if (released == null || !releases(eventReceived, released)) {
+      return Optional.empty();
+    }
+    if (releases(normalClose, released)) {
+      // The no-argument onClose() (a close the client asked for) releases it as well: every end of the
+      // watch is routed to the waiter on purpose, so it waits for "ended", not for the event alone.
       return Optional.empty();
     }
     for (NameExpr n : onClose.getBody().get().findAll(NameExpr.class)) {
@@ -85,6 +91,36 @@ final class CloseHandlers {
       }
     }
     return waiter;
+  }
+
+  private static boolean releases(Optional<MethodDeclaration> method, String waiter) {
+    return method.flatMap(MethodDeclaration::getBody).filter(b -> b.findAll(MethodCallExpr.class).stream()
+        .anyMatch(m -> m.getScope().map(Object::toString).filter(waiter::equals).isPresent()
+            && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || m.getNameAsString().equals("complete"))))
+        .isPresent();
+  }
+
+  /**
+   * The call in onClose that ends the process ({@code System.exit(..)}, {@code Runtime.getRuntime().halt(..)})
+   * when the body tells no 410 apart: every close, a routine 410 Gone included, then kills the JVM and
+   * everything else it runs, where a re-list would have resumed the watch.
+   */
+  Optional<MethodCallExpr> exitsProcess(MethodDeclaration onClose, GoneEvidence.Result evidence) {
+    if (onClose.getBody().isEmpty() || evidence.goneCheck) {
+      return Optional.empty();
+    }
+    return onClose.getBody().get().findAll(MethodCallExpr.class).stream().filter(this::isProcessExit).findFirst();
+  }
+
+  private boolean isProcessExit(MethodCallExpr m) {
+    if (m.getScope().isEmpty() || m.getArguments().size() != 1) {
+      return false;
+    }
+    Expression scope = m.getScope().get();
+    return m.getNameAsString().equals(WatchApis.SYSTEM_EXIT)
+            && TypeNameExpressions.denotes(scope, WatchApis.JDK_SYSTEM, types)
+        || WatchApis.RUNTIME_EXITS.contains(m.getNameAsString())
+            && types.isA(scope, Set.of(WatchApis.JDK_RUNTIME)).isYes();
   }
 
   /** {@code if (cause != null) log(...)}: asking whether there is a cause tells no 410 apart. */
