@@ -26,6 +26,7 @@ public final class LoggingCalls {
       "severe", "fine", "finer", "finest", "verbose", "log", "println", "print", "printf");
   /** Level words that project loggers prefix their own methods with ({@code warnOp}, {@code debugCr}). */
   private static final List<String> LEVEL_PREFIXES = List.of("trace", "debug", "info", "warn", "error", "fatal");
+  private static final List<String> FAILURE_LEVELS = List.of("error", "warn", "warning", "severe", "fatal");
   private static final Set<String> PRINT_STREAMS = Set.of("System.out", "System.err");
   private static final Pattern LOGGER_NAME = Pattern.compile("(?i)_?(log|logger)");
   /** {@code System.Logger}, which the JDK ships beside the libraries' loggers. */
@@ -46,6 +47,14 @@ public final class LoggingCalls {
       return true;
     }
     return types.isA(scope, CallbackApis.LOGGERS).isYes() || types.isA(scope, Set.of(JDK_SYSTEM_LOGGER)).isYes();
+  }
+
+  /** A logging call at error or warning level ({@code error}, {@code warn}, {@code severe}, {@code errorOp}). */
+  public static boolean isFailureLogging(MethodCallExpr call, TypeFacts types) {
+    String name = call.getNameAsString();
+    return FAILURE_LEVELS.stream().anyMatch(level -> name.equals(level)
+            || name.length() > level.length() && name.startsWith(level) && Character.isUpperCase(name.charAt(level.length())))
+        && isLogging(call, types);
   }
 
   /** A variable or field name that conventionally holds a logger: {@code log}, {@code LOGGER}, {@code _log}. */

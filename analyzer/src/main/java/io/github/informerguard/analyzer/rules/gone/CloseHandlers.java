@@ -14,6 +14,8 @@ import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.resolve.TypeNameExpressions;
+import io.github.informerguard.analyzer.rules.LoggingCalls;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -57,8 +59,7 @@ final class CloseHandlers {
    * than logged), so a 410 or an error ends the wait as the awaited event would. A latch that
    * only onClose releases waits for the close itself and is fine.
    */
-  Optional<String> releasesWaiterBlindly(MethodDeclaration onClose, Optional<MethodDeclaration> eventReceived,
-      Optional<MethodDeclaration> normalClose) {
+  Optional<String> releasesWaiterBlindly(MethodDeclaration onClose, Optional<MethodDeclaration> eventReceived) {
     if (onClose.getBody().isEmpty() || onClose.getParameters().size() != 1) {
       return Optional.empty();
     }
@@ -80,9 +81,9 @@ final class CloseHandlers {
     if (released == null || !releases(eventReceived, released)) {
       return Optional.empty();
     }
-    if (releases(normalClose, released)) {
-      // The no-argument onClose() (a close the client asked for) releases it as well: every end of the
-      // watch is routed to the waiter on purpose, so it waits for "ended", not for the event alone.
+    if (onlyReleasedAsFailure(eventReceived.get(), released)) {
+      // Every event that releases it is logged as an error first: the waiter is the failure path (the
+      // pod went away, the session must end), so releasing it on close fails the waiter, as it should.
       return Optional.empty();
     }
     for (NameExpr n : onClose.getBody().get().findAll(NameExpr.class)) {
@@ -93,11 +94,23 @@ final class CloseHandlers {
     return waiter;
   }
 
+  /** Each release of {@code waiter} in {@code method} shares its block with an error- or warning-level log call. */
+  private boolean onlyReleasedAsFailure(MethodDeclaration method, String waiter) {
+    List<MethodCallExpr> releases = method.findAll(MethodCallExpr.class, m -> isRelease(m, waiter));
+    return !releases.isEmpty() && releases.stream().allMatch(r -> r.findAncestor(BlockStmt.class)
+        .filter(b -> b.getStatements().stream().anyMatch(st -> st instanceof ExpressionStmt e
+            && e.getExpression() instanceof MethodCallExpr log && LoggingCalls.isFailureLogging(log, types)))
+        .isPresent());
+  }
+
+  private static boolean isRelease(MethodCallExpr m, String waiter) {
+    return m.getScope().map(Object::toString).filter(waiter::equals).isPresent()
+        && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || m.getNameAsString().equals("complete"));
+  }
+
   private static boolean releases(Optional<MethodDeclaration> method, String waiter) {
-    return method.flatMap(MethodDeclaration::getBody).filter(b -> b.findAll(MethodCallExpr.class).stream()
-        .anyMatch(m -> m.getScope().map(Object::toString).filter(waiter::equals).isPresent()
-            && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || m.getNameAsString().equals("complete"))))
-        .isPresent();
+    return method.flatMap(MethodDeclaration::getBody)
+        .filter(b -> b.findAll(MethodCallExpr.class).stream().anyMatch(m -> isRelease(m, waiter))).isPresent();
   }
 
   /**

@@ -247,7 +247,7 @@ final class GoneEvidence {
   }
 
   private Optional<String> declaredType(Expression e) {
-    Optional<VariableRef> ref = Scopes.variable(e, types);
+    Optional<VariableRef> ref = Scopes.variable(e, types).or(() -> outerField(e));
     if (ref.isEmpty() || ref.get().declaration().isEmpty()) {
       return Optional.empty();
     }
@@ -263,6 +263,19 @@ final class GoneEvidence {
       return declaredName(p.getType(), d);
     }
     return Optional.empty();
+  }
+
+  /**
+   * {@code Outer.this.field} from an inner class (a watcher that removes itself from its owner's map):
+   * the field of the enclosing type of that name.
+   */
+  private static Optional<VariableRef> outerField(Expression e) {
+    if (!(e instanceof FieldAccessExpr f) || !(f.getScope() instanceof ThisExpr t) || t.getTypeName().isEmpty()) {
+      return Optional.empty();
+    }
+    String outer = t.getTypeName().get().getIdentifier();
+    return f.findAncestor(com.github.javaparser.ast.body.TypeDeclaration.class, d -> d.getNameAsString().equals(outer))
+        .flatMap(d -> Scopes.field((com.github.javaparser.ast.body.TypeDeclaration<?>) d, f.getNameAsString()));
   }
 
   private Optional<String> declaredName(Type type, Node context) {

@@ -119,8 +119,7 @@ public final class MissingGoneHandling extends CatalogRule {
    */
   private static boolean reportsWaiterOrExit(RuleContext ctx, CloseHandlers handlers, GoneEvidence evidence,
       Fabric8Watchers.Implementation impl, MethodDeclaration onClose, String where) {
-    Optional<String> waiter = handlers.releasesWaiterBlindly(onClose, impl.method("eventReceived", 2),
-        impl.method(WatchApis.F8_ON_CLOSE, 0));
+    Optional<String> waiter = handlers.releasesWaiterBlindly(onClose, impl.method("eventReceived", 2));
     if (waiter.isPresent()) {
       GoneMessages.fabric8EndsWaiter(watcherName(impl), where, waiter.get()).report(ctx, onClose);
       return true;
