@@ -96,11 +96,21 @@ public final class UnboundedInformerWait extends CatalogRule {
   /** An untimed wait whose only release is a watch or informer callback in this file. */
   private void checkCallbackWait(RuleContext ctx, CallbackSignals signals, MethodCallExpr wait, Set<String> releases) {
     Expression waiter = wait.getScope().get();
+    String shown = FindingText.shorten(waiter.toString());
+    // An interrupt that the loop answers by waiting again spins on a core, whatever else releases the waiter.
+    if (new InterruptRespins(ctx.types()).respins(wait)) {
+      Optional<String> callback = signals.releasedBySomeCallback(ctx.unit(), waiter, releases);
+      if (callback.isPresent()) {
+        WaitMessages.respinningLatch(shown, wait.getNameAsString(), callback.get()).report(ctx, wait);
+        return;
+      }
+    }
     if (signals.configuredUntimedEndedByClose(waiter, releases)) {
       return;
     }
-    signals.onlyReleasedByCallbacks(ctx.unit(), waiter, releases).ifPresent(callback ->
-        WaitMessages.latch(FindingText.shorten(waiter.toString()), wait.getNameAsString(), callback).report(ctx, wait));
+    signals.onlyReleasedByCallbacks(ctx.unit(), waiter, releases)
+        .or(() -> signals.onlyReleasedByGetterClassCallbacks(waiter, releases))
+        .ifPresent(callback -> WaitMessages.latch(shown, wait.getNameAsString(), callback).report(ctx, wait));
   }
 
   /** The informer future that {@code future} evaluates to, following toCompletableFuture() and final-ish locals. */
