@@ -94,6 +94,12 @@ final class CloseHandlers {
     return waiter;
   }
 
+  /** Whether onClose counts down a latch or completes a future at all. */
+  boolean releasesAnyWaiter(MethodDeclaration onClose) {
+    return onClose.findAll(MethodCallExpr.class).stream().anyMatch(m -> m.getScope().isPresent()
+        && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || WaitApis.FUTURE_SIGNALS.contains(m.getNameAsString())));
+  }
+
   /** Each release of {@code waiter} in {@code method} shares its block with an error- or warning-level log call. */
   private boolean onlyReleasedAsFailure(MethodDeclaration method, String waiter) {
     List<MethodCallExpr> releases = method.findAll(MethodCallExpr.class, m -> isRelease(m, waiter));

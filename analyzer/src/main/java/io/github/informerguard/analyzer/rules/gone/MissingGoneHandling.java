@@ -106,11 +106,21 @@ public final class MissingGoneHandling extends CatalogRule {
       if (reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), "wherever it is watched")) {
         continue;
       }
-      if (handlers.inert(onClose.get())) {
+      // The watch calls are in other files, so the watch's lifetime is unknown here: judge what onClose does
+      // (and the helpers of this file it calls) as for a watcher watched here, but leave out a close that
+      // releases a waiter, which may be the end of a short one-shot wait.
+      if (handlers.inert(onClose.get()) || !handlers.releasesAnyWaiter(onClose.get()) && ignoresGone(evidence, onClose.get())) {
         GoneMessages.fabric8(watcherName(impl), "wherever it is passed to watch(...)", handlesErrorAction(impl),
             CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
       }
     }
+  }
+
+  private static boolean ignoresGone(GoneEvidence evidence, MethodDeclaration onClose) {
+    Set<Node> exception = Collections.newSetFromMap(new IdentityHashMap<>());
+    exception.add(onClose.getParameter(0));
+    GoneEvidence.Result r = evidence.scan(onClose.getBody().get(), exception, GoneEvidence.Delegation.ANY_UNKNOWN_CALL);
+    return !(r.goneCheck || (r.fabric8List && r.fabric8Watch) || r.opaque);
   }
 
   /**
