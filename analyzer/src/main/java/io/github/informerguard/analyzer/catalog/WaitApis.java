@@ -2,6 +2,7 @@ package io.github.informerguard.analyzer.catalog;
 
 import static io.github.informerguard.analyzer.catalog.ApiTypes.*;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -12,14 +13,22 @@ public final class WaitApis {
 
   private WaitApis() {}
 
-  /** fabric8 {@code SharedIndexInformer.start()} and {@code stopped()} return CompletionStage&lt;Void&gt;. */
-  public static final Set<String> INFORMER_STAGES = Set.of("start", "stopped");
+  private static CallMatcher informerMethod(String owner, String name, String lines, int arity) {
+    return CallMatcher.instanceMethod().onDescendantOf(owner).named(name).withArities(arity).inLines(lines).build();
+  }
 
-  /** fabric8 {@code SharedInformerFactory.startAllRegisteredInformers()} returns Future&lt;Void&gt;. */
-  public static final String FACTORY_START = "startAllRegisteredInformers";
+  /** fabric8 {@code SharedIndexInformer.start()}: CompletionStage&lt;Void&gt;, done at the first sync. */
+  public static final CallMatcher F8_START_STAGE = informerMethod(F8_SHARED_INDEX_INFORMER, "start", "fabric8-", 0);
 
-  /** fabric8 {@code Informable.informOnCondition(Predicate)} returns CompletableFuture&lt;List&lt;T&gt;&gt;. */
-  public static final String INFORM_ON_CONDITION = "informOnCondition";
+  /** fabric8 {@code SharedIndexInformer.stopped()}: CompletionStage&lt;Void&gt;, done when the informer stops. */
+  public static final CallMatcher F8_STOPPED_STAGE = informerMethod(F8_SHARED_INDEX_INFORMER, "stopped", "fabric8-", 0);
+
+  /** fabric8 {@code SharedInformerFactory.startAllRegisteredInformers()}: Future&lt;Void&gt; over every start(). */
+  public static final CallMatcher F8_FACTORY_START = informerMethod(F8_INFORMER_FACTORY, "startAllRegisteredInformers",
+      "fabric8-", 0);
+
+  /** fabric8 {@code Informable.informOnCondition(Predicate)}: CompletableFuture&lt;List&lt;T&gt;&gt;. */
+  public static final CallMatcher F8_INFORM_ON_CONDITION = informerMethod(F8_INFORMABLE, "informOnCondition", "fabric8-", 1);
 
   /** {@code CompletionStage.toCompletableFuture()}: the same future. */
   public static final String TO_FUTURE = "toCompletableFuture";
@@ -27,13 +36,17 @@ public final class WaitApis {
   /** Waits with no timeout: {@code Future.get()} and {@code CompletableFuture.join()}. */
   public static final Set<String> UNBOUNDED_WAITS = Set.of("get", "join");
 
-  /** {@code hasSynced()} on fabric8 and client-java informers. */
-  public static final String HAS_SYNCED = "hasSynced";
+  /** {@code hasSynced()} on fabric8 and client-java informers, and fabric8's {@code isWatching()}, polled alike. */
+  public static final CallMatcher F8_HAS_SYNCED = informerMethod(F8_SHARED_INDEX_INFORMER, "hasSynced", "fabric8-", 0);
+  public static final CallMatcher K8S_HAS_SYNCED = informerMethod(K8S_SHARED_INFORMER, "hasSynced", "client-java-", 0);
+  public static final CallMatcher F8_IS_WATCHING = informerMethod(F8_SHARED_INDEX_INFORMER, "isWatching", "fabric8-", 0);
 
-  public static final Set<String> SYNC_POLLED_TYPES = Set.of(F8_SHARED_INDEX_INFORMER, K8S_SHARED_INFORMER);
+  /** The sync polls a readiness loop may spin on. */
+  public static final List<CallMatcher> SYNC_POLLS = List.of(F8_HAS_SYNCED, K8S_HAS_SYNCED, F8_IS_WATCHING);
 
-  /** fabric8 {@code SharedIndexInformer.isWatching()}: polled like hasSynced() by readiness loops. */
-  public static final String IS_WATCHING = "isWatching";
+  /** The informer futures whose untimed get()/join() the rule reports, in the rule's order. */
+  public static final List<CallMatcher> INFORMER_FUTURES = List.of(F8_START_STAGE, F8_STOPPED_STAGE, F8_FACTORY_START,
+      F8_INFORM_ON_CONDITION);
 
   /** Callback interfaces whose methods run only when a watch or informer event arrives. */
   public static final Set<String> EVENT_CALLBACK_TYPES = Set.of(F8_WATCHER, F8_RESOURCE_EVENT_HANDLER,
@@ -51,6 +64,11 @@ public final class WaitApis {
   /** fabric8 {@code Watcher.onClose(..)}: called once when the watch ends for good. */
   public static final String WATCH_CLOSE_CALLBACK = "onClose";
 
-  public static final Set<String> TRIGGER_WORDS = Set.of("hasSynced", "isWatching", "inform", "Informer", "Watcher",
-      "ResourceEventHandler");
+  /**
+   * The rule's prefilter words: those of its matchers, and the callback types whose release of a latch
+   * or future the rule follows (a file that waits on one names the Watcher or handler it made).
+   */
+  public static final Set<String> TRIGGER_WORDS = CallMatcher.triggerWords(
+      java.util.stream.Stream.concat(INFORMER_FUTURES.stream(), SYNC_POLLS.stream()).toList(),
+      Set.of("Informer", "Watcher", "ResourceEventHandler"));
 }

@@ -88,6 +88,15 @@ public final class WatchApis {
       "java.", "javax.", "io.fabric8.", "io.kubernetes.client.", "org.slf4j.", "org.apache.logging.",
       "org.apache.commons.logging.");
 
+  /**
+   * Calls that end the JVM ({@code System.exit(status)}, {@code Runtime.exit(status)} /
+   * {@code halt(status)}): JDK methods, so they are not model-checked matchers.
+   */
+  public static final String JDK_SYSTEM = "java.lang.System";
+  public static final String SYSTEM_EXIT = "exit";
+  public static final String JDK_RUNTIME = "java.lang.Runtime";
+  public static final Set<String> RUNTIME_EXITS = Set.of("exit", "halt");
+
   /** {@code CompletableFuture.orTimeout(amount, unit)} / {@code completeOnTimeout(value, amount, unit)} bound a wait. */
   public static final Set<String> FUTURE_TIMEOUTS = Set.of("orTimeout", "completeOnTimeout");
 }

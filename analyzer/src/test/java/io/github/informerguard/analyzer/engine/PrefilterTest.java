@@ -7,7 +7,9 @@ import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.IndexerApis;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.ResyncApis;
+import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.policy.Policy;
+import io.github.informerguard.analyzer.rules.cancel.UnboundedInformerWait;
 import io.github.informerguard.analyzer.rules.cancel.WatchNeverClosed;
 import io.github.informerguard.analyzer.rules.index.StatefulIndexFunction;
 import io.github.informerguard.analyzer.rules.resync.ShortResyncPeriod;
@@ -31,7 +33,8 @@ class PrefilterTest {
           .map(ResyncApis.Site::matcher).toList(),
       new StatefulIndexFunction(), Stream.concat(IndexerApis.METHODS.stream(), IndexerApis.CONSTRUCTORS.stream())
           .map(IndexerApis.Site::matcher).toList(),
-      new WatchNeverClosed(), LifecycleApis.WATCHES.stream().map(LifecycleApis.WatchSite::matcher).toList());
+      new WatchNeverClosed(), LifecycleApis.WATCHES.stream().map(LifecycleApis.WatchSite::matcher).toList(),
+      new UnboundedInformerWait(), Stream.concat(WaitApis.INFORMER_FUTURES.stream(), WaitApis.SYNC_POLLS.stream()).toList());
 
   @Test
   void aFileWithOnlyOneMatchedCallPassesForTheRuleThatMatchesIt() {

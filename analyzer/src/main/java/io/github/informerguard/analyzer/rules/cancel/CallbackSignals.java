@@ -4,6 +4,10 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import io.github.informerguard.analyzer.api.FileNodes;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
@@ -79,6 +83,142 @@ final class CallbackSignals {
       kind = callback.get();
     }
     return Optional.ofNullable(kind);
+  }
+
+  /**
+   * The callback kind that releases {@code waiter} somewhere, for a wait that is wrong whatever else
+   * releases it (one that an interrupt turns into a spin): in this file, following a local, a field,
+   * or a method parameter back to its callers' arguments and into the in-file methods the value is
+   * handed to ({@code getBuildWatcher(latch, ..)} returning a Watcher that counts it down); or, for a
+   * getter of a callback class in the analyzed sources, in that class.
+   */
+  Optional<String> releasedBySomeCallback(CompilationUnit unit, Expression waiter, Set<String> signals) {
+    Expression x = Expressions.withoutParenthesesAndCasts(waiter);
+    if (x instanceof MethodCallExpr getter) {
+      return getterField(getter).flatMap(f -> releasesOfField(f, signals)).flatMap(releases -> releases.stream()
+          .map(this::callbackOf).flatMap(Optional::stream).findFirst());
+    }
+    if (!(x instanceof NameExpr n)) {
+      return Optional.empty();
+    }
+    Optional<VariableRef> ref = Scopes.lookup(n.getNameAsString(), n);
+    if (ref.isEmpty() || ref.get().declaration().isEmpty()) {
+      return Optional.empty();
+    }
+    Node decl = ref.get().declaration().get();
+    if (decl instanceof Parameter p && p.getParentNode().orElse(null) instanceof MethodDeclaration method) {
+      int index = method.getParameters().indexOf(p);
+      for (MethodCallExpr call : FileNodes.of(unit, MethodCallExpr.class)) {
+        if (!call.getNameAsString().equals(method.getNameAsString()) || call.getArguments().size() != method.getParameters().size()
+            || call.getScope().filter(sc -> !(sc instanceof ThisExpr)).isPresent()
+            || !(call.getArgument(index) instanceof NameExpr arg)) {
+          continue;
+        }
+        Optional<String> found = Scopes.lookup(arg.getNameAsString(), arg).flatMap(VariableRef::declaration)
+            .flatMap(d -> releasedInCallback(regionOf(d, unit), arg.getNameAsString(), d, signals, 0));
+        if (found.isPresent()) {
+          return found;
+        }
+      }
+      return Optional.empty();
+    }
+    return releasedInCallback(regionOf(decl, unit), n.getNameAsString(), decl, signals, 0);
+  }
+
+  /**
+   * {@code watcher.getLatch().await()} on a getter of a Watcher or handler class of the analyzed
+   * sources (its own file or another): the field it returns is released only by that class's event
+   * callbacks and by no onClose, so a watch that closes leaves the wait hanging.
+   */
+  Optional<String> onlyReleasedByGetterClassCallbacks(Expression waiter, Set<String> signals) {
+    if (!(Expressions.withoutParenthesesAndCasts(waiter) instanceof MethodCallExpr getter)) {
+      return Optional.empty();
+    }
+    Optional<List<MethodCallExpr>> releases = getterField(getter).flatMap(f -> releasesOfField(f, signals));
+    if (releases.isEmpty() || releases.get().isEmpty() || releases.get().stream().anyMatch(r -> r.findAncestor(
+        MethodDeclaration.class).filter(m -> m.getNameAsString().equals(WaitApis.WATCH_CLOSE_CALLBACK)).isPresent())) {
+      return Optional.empty();
+    }
+    String kind = null;
+    for (MethodCallExpr r : releases.get()) {
+      Optional<String> callback = callbackOf(r);
+      if (callback.isEmpty()) {
+        return Optional.empty();
+      }
+      kind = callback.get();
+    }
+    return Optional.ofNullable(kind);
+  }
+
+  /** The field that a no-argument getter ({@code return latch;} or {@code return this.latch;}) returns. */
+  private Optional<VariableRef> getterField(MethodCallExpr getter) {
+    if (!getter.getArguments().isEmpty() || getter.getScope().isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<MethodDeclaration> method = SourceMethods.forCall(getter, types);
+    Optional<Expression> returned = method.flatMap(MethodDeclaration::getBody)
+        .filter(b -> b.getStatements().size() == 1 && b.getStatement(0) instanceof ReturnStmt)
+        .flatMap(b -> ((ReturnStmt) b.getStatement(0)).getExpression());
+    Optional<String> name = returned.flatMap(r -> r instanceof NameExpr n ? Optional.of(n.getNameAsString())
+        : r instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr ? Optional.of(f.getNameAsString())
+        : Optional.empty());
+    Optional<TypeDeclaration<?>> owner = method.flatMap(m -> m.findAncestor(TypeDeclaration.class)).map(t -> (TypeDeclaration<?>) t);
+    return owner.isPresent() && name.isPresent() ? Scopes.field(owner.get(), name.get()) : Optional.empty();
+  }
+
+  /**
+   * The signal calls on a field in its class, or empty when the field is used any other way than
+   * waited on, signalled, assigned or returned (handed to other code, which may release it too).
+   */
+  private static Optional<List<MethodCallExpr>> releasesOfField(VariableRef field, Set<String> signals) {
+    Optional<TypeDeclaration<?>> owner = field.declaration().flatMap(d -> d.findAncestor(TypeDeclaration.class))
+        .map(t -> (TypeDeclaration<?>) t);
+    if (owner.isEmpty()) {
+      return Optional.empty();
+    }
+    List<MethodCallExpr> releases = new ArrayList<>();
+    List<Expression> uses = new ArrayList<>(owner.get().findAll(NameExpr.class, n -> n.getNameAsString().equals(field.name())));
+    uses.addAll(owner.get().findAll(FieldAccessExpr.class, f -> f.getScope() instanceof ThisExpr
+        && f.getNameAsString().equals(field.name())));
+    for (Expression use : uses) {
+      if (!use(use, signals, releases) && !(use.getParentNode().orElse(null) instanceof ReturnStmt)) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(releases);
+  }
+
+  /** A local's body, or a field's class. */
+  private static Node regionOf(Node declaration, CompilationUnit unit) {
+    return declaration instanceof com.github.javaparser.ast.body.VariableDeclarator v
+        && v.getParentNode().orElse(null) instanceof com.github.javaparser.ast.body.FieldDeclaration
+        ? v.findAncestor(TypeDeclaration.class).map(Node.class::cast).orElse(unit) : Scopes.enclosingBody(declaration);
+  }
+
+  private static final int MAX_HAND_OVERS = 2;
+
+  /** A release of the variable inside a callback in {@code region}, or in an in-file method it is handed to. */
+  private Optional<String> releasedInCallback(Node region, String name, Node declaration, Set<String> signals, int depth) {
+    for (NameExpr n : region.findAll(NameExpr.class, x -> x.getNameAsString().equals(name))) {
+      if (!Scopes.refersTo(n, declaration) || !(n.getParentNode().orElse(null) instanceof MethodCallExpr m)) {
+        continue;
+      }
+      if (m.getScope().filter(sc -> sc == n).isPresent() && signals.contains(m.getNameAsString())) {
+        Optional<String> callback = callbackOf(m);
+        if (callback.isPresent()) {
+          return callback;
+        }
+      } else if (m.getArguments().contains(n) && depth < MAX_HAND_OVERS) {
+        int index = m.getArguments().indexOf(n);
+        Optional<String> found = SourceMethods.forCallInFile(m).filter(t -> t.getBody().isPresent()
+            && index < t.getParameters().size()).flatMap(t -> releasedInCallback(t.getBody().get(),
+                t.getParameter(index).getNameAsString(), t.getParameter(index), signals, depth + 1));
+        if (found.isPresent()) {
+          return found;
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /**

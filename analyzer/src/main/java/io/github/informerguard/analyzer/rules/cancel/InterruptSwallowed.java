@@ -1,6 +1,7 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
 import io.github.informerguard.analyzer.rules.CatalogRule;
+import io.github.informerguard.analyzer.rules.LoggingCalls;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.CancellationTypes.COMPLETABLE_FUTURE;
 import static io.github.informerguard.analyzer.catalog.CancellationTypes.INTERRUPTED_EXCEPTION;
@@ -58,7 +59,6 @@ import io.github.informerguard.analyzer.catalog.CallbackApis;
 import io.github.informerguard.analyzer.catalog.CancellationTypes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -87,12 +87,6 @@ public final class InterruptSwallowed extends CatalogRule {
    */
   private static final Set<String> JDK_INTERRUPTION_EXCEPTIONS =
       Set.of("java.io.InterruptedIOException", "java.nio.channels.ClosedByInterruptException");
-  private static final Set<String> LOG_METHODS =
-      Set.of("trace", "debug", "info", "warn", "warning", "error", "fatal", "severe", "fine", "log", "println", "print",
-          "printf");
-  /** Level words that project loggers prefix their own methods with ({@code warnOp}, {@code debugCr}). */
-  private static final List<String> LEVEL_PREFIXES = List.of("trace", "debug", "info", "warn", "error", "fatal");
-  private static final Set<String> PRINT_STREAMS = Set.of("System.out", "System.err");
   private static final int MAX_HELPER_DEPTH = 3;
 
   private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
@@ -664,7 +658,7 @@ public final class InterruptSwallowed extends CatalogRule {
       }
       Node parent = use.getParentNode().orElse(null);
       if (parent instanceof MethodCallExpr call && call.getArguments().contains(use)) {
-        if (isLogging(ctx, call) || helper(call).isPresent()) {
+        if (LoggingCalls.isLogging(call, ctx.types()) || helper(call).isPresent()) {
           continue; // helpers are judged by their bodies
         }
         return true;
@@ -679,41 +673,6 @@ public final class InterruptSwallowed extends CatalogRule {
           || parent instanceof VariableDeclarator
           || parent instanceof ReturnStmt) {
         return true; // stored or returned for someone else to act on
-      }
-    }
-    return false;
-  }
-
-  private boolean isLogging(RuleContext ctx, MethodCallExpr call) {
-    if (call.getScope().isEmpty() || !isLogMethodName(call.getNameAsString())) {
-      return false;
-    }
-    Expression scope = call.getScope().get();
-    if (PRINT_STREAMS.contains(scope.toString())) {
-      return true;
-    }
-    if (scope instanceof NameExpr n) {
-      String lower = n.getNameAsString().toLowerCase(Locale.ROOT);
-      if (lower.equals("log") || lower.equals("logger")) {
-        return true; // also Lombok's generated loggers, which no mode can type
-      }
-    }
-    return ctx.types().isA(scope, CallbackApis.LOGGERS).isYes();
-  }
-
-  /**
-   * A logging method's name: a level or print method, or a level followed by a word, as project
-   * loggers that wrap SLF4J or Log4j name theirs ({@code warnOp(..)}, {@code debugCr(..)}): the
-   * call writes the exception out and hands it to nobody who could act on the interrupt.
-   */
-  private static boolean isLogMethodName(String name) {
-    if (LOG_METHODS.contains(name)) {
-      return true;
-    }
-    for (String level : LEVEL_PREFIXES) {
-      if (name.length() > level.length() && name.startsWith(level)
-          && Character.isUpperCase(name.charAt(level.length()))) {
-        return true;
       }
     }
     return false;

@@ -2,8 +2,6 @@ package io.github.informerguard.analyzer.rules.cancel;
 
 import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.resolve.Expressions;
-import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMABLE;
-import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMER_FACTORY;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_SHARED_INDEX_INFORMER;
 import static io.github.informerguard.analyzer.catalog.CancellationTypes.COMPLETABLE_FUTURE;
 
@@ -28,6 +26,7 @@ import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
@@ -96,11 +95,21 @@ public final class UnboundedInformerWait extends CatalogRule {
   /** An untimed wait whose only release is a watch or informer callback in this file. */
   private void checkCallbackWait(RuleContext ctx, CallbackSignals signals, MethodCallExpr wait, Set<String> releases) {
     Expression waiter = wait.getScope().get();
+    String shown = FindingText.shorten(waiter.toString());
+    // An interrupt that the loop answers by waiting again spins on a core, whatever else releases the waiter.
+    if (new InterruptRespins(ctx.types()).respins(wait)) {
+      Optional<String> callback = signals.releasedBySomeCallback(ctx.unit(), waiter, releases);
+      if (callback.isPresent()) {
+        WaitMessages.respinningLatch(shown, wait.getNameAsString(), callback.get()).report(ctx, wait);
+        return;
+      }
+    }
     if (signals.configuredUntimedEndedByClose(waiter, releases)) {
       return;
     }
-    signals.onlyReleasedByCallbacks(ctx.unit(), waiter, releases).ifPresent(callback ->
-        WaitMessages.latch(FindingText.shorten(waiter.toString()), wait.getNameAsString(), callback).report(ctx, wait));
+    signals.onlyReleasedByCallbacks(ctx.unit(), waiter, releases)
+        .or(() -> signals.onlyReleasedByGetterClassCallbacks(waiter, releases))
+        .ifPresent(callback -> WaitMessages.latch(shown, wait.getNameAsString(), callback).report(ctx, wait));
   }
 
   /** The informer future that {@code future} evaluates to, following toCompletableFuture() and final-ish locals. */
@@ -111,22 +120,9 @@ public final class UnboundedInformerWait extends CatalogRule {
       e = Expressions.withoutParenthesesAndCasts(m.getScope().get());
     }
     if (e instanceof MethodCallExpr m && m.getScope().isPresent()) {
-      Expression scope = m.getScope().get();
-      String name = m.getNameAsString();
-      int args = m.getArguments().size();
-      if (args == 0 && WaitApis.INFORMER_STAGES.contains(name)
-          && ctx.types().isA(scope, Set.of(F8_SHARED_INDEX_INFORMER)).isYes()) {
-        return Optional.of(name.equals("start") ? Waited.START : Waited.STOPPED);
-      }
-      if (args == 0 && name.equals(WaitApis.FACTORY_START)
-          && ctx.types().isA(scope, Set.of(F8_INFORMER_FACTORY)).isYes()) {
-        return Optional.of(Waited.FACTORY_START);
-      }
-      if (args == 1 && name.equals(WaitApis.INFORM_ON_CONDITION)
-          && ctx.types().isA(scope, Set.of(F8_INFORMABLE)).isYes()) {
-        return Optional.of(Waited.CONDITION);
-      }
-      return Optional.empty();
+      MethodCallExpr call = m;
+      return CallMatcher.first(WaitApis.INFORMER_FUTURES, x -> x, matcher -> matcher.matches(call, ctx.types()))
+          .map(UnboundedInformerWait::waitedBy);
     }
     if (e instanceof NameExpr n && hops < MAX_LOCAL_HOPS) {
       Optional<VariableRef> ref = Scopes.lookup(n.getNameAsString(), n);
@@ -137,6 +133,12 @@ public final class UnboundedInformerWait extends CatalogRule {
       }
     }
     return Optional.empty();
+  }
+
+  private static Waited waitedBy(CallMatcher future) {
+    return future == WaitApis.F8_START_STAGE ? Waited.START
+        : future == WaitApis.F8_STOPPED_STAGE ? Waited.STOPPED
+        : future == WaitApis.F8_FACTORY_START ? Waited.FACTORY_START : Waited.CONDITION;
   }
 
   private void checkLoop(RuleContext ctx, Statement loop, Expression condition, Statement body) {
@@ -228,10 +230,7 @@ public final class UnboundedInformerWait extends CatalogRule {
     if (!(e instanceof MethodCallExpr m) || !m.getArguments().isEmpty()) {
       return false;
     }
-    if (m.getScope().isPresent() && (m.getNameAsString().equals(WaitApis.HAS_SYNCED)
-            && ctx.types().isA(m.getScope().get(), WaitApis.SYNC_POLLED_TYPES).isYes()
-        || m.getNameAsString().equals(WaitApis.IS_WATCHING)
-            && ctx.types().isA(m.getScope().get(), Set.of(F8_SHARED_INDEX_INFORMER)).isYes())) {
+    if (m.getScope().isPresent() && WaitApis.SYNC_POLLS.stream().anyMatch(poll -> poll.matches(m, ctx.types()))) {
       polled.add(m.getScope().get());
       return true;
     }

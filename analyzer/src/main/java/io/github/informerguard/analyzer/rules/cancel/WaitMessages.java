@@ -47,6 +47,18 @@ final class WaitMessages {
             + " unit); client-java ControllerBuilder withReadyTimeout(Duration)." + (fabric8 ? GUARD : ""));
   }
 
+  static FindingText respinningLatch(String waiter, String method, String completedBy) {
+    return new FindingText(
+        waiter + "." + method + "() waits with no timeout for " + completedBy + ", and an interrupt only makes the loop"
+            + " wait again, so it spins.",
+        "The catch re-sets the interrupt flag and the loop calls " + method + "() again, which throws"
+            + " InterruptedException at once while the flag is set: once the thread is interrupted (Ctrl-C, a"
+            + " shutdown, a cancelled task) it busy-loops on a core until the signal comes, and if the watch closed"
+            + " or the event never arrives, forever. Wait with a timeout (await(timeout, unit)) and leave the loop"
+            + " on InterruptedException after re-setting the flag (or rethrow it); release the waiter from the"
+            + " watch's onClose too.");
+  }
+
   static FindingText latch(String waiter, String method, String completedBy) {
     return new FindingText(
         waiter + "." + method + "() waits with no timeout for a signal that only " + completedBy + " gives.",

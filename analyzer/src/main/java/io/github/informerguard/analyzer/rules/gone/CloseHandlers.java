@@ -12,6 +12,10 @@ import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.catalog.WaitApis;
+import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.resolve.TypeNameExpressions;
+import io.github.informerguard.analyzer.rules.LoggingCalls;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -74,9 +78,12 @@ final class CloseHandlers {
       }
     }
     final String released = waiter.orElse(null);
-    if (released == null || eventReceived.flatMap(MethodDeclaration::getBody).filter(b -> b.findAll(MethodCallExpr.class)
-        .stream().anyMatch(m -> m.getScope().map(Object::toString).filter(released::equals).isPresent()
-            && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || m.getNameAsString().equals("complete")))).isEmpty()) {
+    if (released == null || !releases(eventReceived, released)) {
+      return Optional.empty();
+    }
+    if (onlyReleasedAsFailure(eventReceived.get(), released)) {
+      // Every event that releases it is logged as an error first: the waiter is the failure path (the
+      // pod went away, the session must end), so releasing it on close fails the waiter, as it should.
       return Optional.empty();
     }
     for (NameExpr n : onClose.getBody().get().findAll(NameExpr.class)) {
@@ -85,6 +92,54 @@ final class CloseHandlers {
       }
     }
     return waiter;
+  }
+
+  /** Whether onClose counts down a latch or completes a future at all. */
+  boolean releasesAnyWaiter(MethodDeclaration onClose) {
+    return onClose.findAll(MethodCallExpr.class).stream().anyMatch(m -> m.getScope().isPresent()
+        && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || WaitApis.FUTURE_SIGNALS.contains(m.getNameAsString())));
+  }
+
+  /** Each release of {@code waiter} in {@code method} shares its block with an error- or warning-level log call. */
+  private boolean onlyReleasedAsFailure(MethodDeclaration method, String waiter) {
+    List<MethodCallExpr> releases = method.findAll(MethodCallExpr.class, m -> isRelease(m, waiter));
+    return !releases.isEmpty() && releases.stream().allMatch(r -> r.findAncestor(BlockStmt.class)
+        .filter(b -> b.getStatements().stream().anyMatch(st -> st instanceof ExpressionStmt e
+            && e.getExpression() instanceof MethodCallExpr log && LoggingCalls.isFailureLogging(log, types)))
+        .isPresent());
+  }
+
+  private static boolean isRelease(MethodCallExpr m, String waiter) {
+    return m.getScope().map(Object::toString).filter(waiter::equals).isPresent()
+        && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || m.getNameAsString().equals("complete"));
+  }
+
+  private static boolean releases(Optional<MethodDeclaration> method, String waiter) {
+    return method.flatMap(MethodDeclaration::getBody)
+        .filter(b -> b.findAll(MethodCallExpr.class).stream().anyMatch(m -> isRelease(m, waiter))).isPresent();
+  }
+
+  /**
+   * The call in onClose that ends the process ({@code System.exit(..)}, {@code Runtime.getRuntime().halt(..)})
+   * when the body tells no 410 apart: every close, a routine 410 Gone included, then kills the JVM and
+   * everything else it runs, where a re-list would have resumed the watch.
+   */
+  Optional<MethodCallExpr> exitsProcess(MethodDeclaration onClose, GoneEvidence.Result evidence) {
+    if (onClose.getBody().isEmpty() || evidence.goneCheck) {
+      return Optional.empty();
+    }
+    return onClose.getBody().get().findAll(MethodCallExpr.class).stream().filter(this::isProcessExit).findFirst();
+  }
+
+  private boolean isProcessExit(MethodCallExpr m) {
+    if (m.getScope().isEmpty() || m.getArguments().size() != 1) {
+      return false;
+    }
+    Expression scope = m.getScope().get();
+    return m.getNameAsString().equals(WatchApis.SYSTEM_EXIT)
+            && TypeNameExpressions.denotes(scope, WatchApis.JDK_SYSTEM, types)
+        || WatchApis.RUNTIME_EXITS.contains(m.getNameAsString())
+            && types.isA(scope, Set.of(WatchApis.JDK_RUNTIME)).isYes();
   }
 
   /** {@code if (cause != null) log(...)}: asking whether there is a cause tells no 410 apart. */

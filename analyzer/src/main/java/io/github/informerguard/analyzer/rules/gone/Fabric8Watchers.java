@@ -24,6 +24,7 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import io.github.informerguard.analyzer.api.Match;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.WatchApis;
@@ -70,7 +71,8 @@ final class Fabric8Watchers {
     Map<Node, Implementation> byBody = new IdentityHashMap<>();
     List<Implementation> ordered = new ArrayList<>();
     for (MethodCallExpr call : FileNodes.of(unit, MethodCallExpr.class)) {
-      if (!WatchApis.F8_WATCH.matches(call, types)) {
+      boolean typed = WatchApis.F8_WATCH.matches(call, types);
+      if (!typed && !untypedWatch(call)) {
         continue;
       }
       Expression watcher = call.getArgument(call.getArguments().size() - 1);
@@ -85,6 +87,18 @@ final class Fabric8Watchers {
       });
     }
     return ordered;
+  }
+
+  /**
+   * {@code helper(..).watch(watcher)} whose receiver no mode can type (a library helper outside the
+   * analyzed sources and the model, as jkube's {@code KubernetesHelper.withSelector(..)}): the call still
+   * hands a fabric8 Watcher to a method named and shaped like {@code Watchable.watch}, and a Watcher has
+   * no use but a watch. {@link #implementation} then demands that the argument implements Watcher.
+   */
+  private boolean untypedWatch(MethodCallExpr call) {
+    return call.getScope().isPresent()
+        && WatchApis.F8_WATCH.matchesShape(call.getNameAsString(), call.getArguments().size())
+        && types.isA(call.getScope().get(), WatchApis.F8_WATCH.owners()) == Match.UNKNOWN;
   }
 
   /** {@code onClose(WatcherException)} (or 4.x {@code onClose(KubernetesClientException)}) of the implementation. */

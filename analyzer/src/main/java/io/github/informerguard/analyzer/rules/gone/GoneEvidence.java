@@ -1,6 +1,7 @@
 package io.github.informerguard.analyzer.rules.gone;
 
 import io.github.informerguard.analyzer.resolve.SourceMethods;
+import io.github.informerguard.analyzer.rules.LoggingCalls;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
@@ -31,7 +32,6 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * What a close handler or a watch loop does about 410, collected over its body and the helper
@@ -42,7 +42,6 @@ import java.util.regex.Pattern;
 final class GoneEvidence {
 
   private static final int MAX_DEPTH = 4;
-  private static final Pattern LOGGER_NAME = Pattern.compile("(?i)_?(log|logger)");
 
   /** Whether calls into unknown user code count as delegation (fabric8's small onClose), or only handing over the tracked values. */
   enum Delegation {
@@ -202,25 +201,7 @@ final class GoneEvidence {
   }
 
   boolean isLogging(MethodCallExpr call) {
-    if (call.getScope().isEmpty()) {
-      return false;
-    }
-    Expression scope = call.getScope().get();
-    if (scope instanceof FieldAccessExpr f && f.getScope() instanceof NameExpr sys
-        && sys.getNameAsString().equals("System") && (f.getNameAsString().equals("out") || f.getNameAsString().equals("err"))) {
-      return true;
-    }
-    if (scope instanceof NameExpr n || scope instanceof FieldAccessExpr) {
-      String simple = scope instanceof NameExpr n2 ? n2.getNameAsString() : ((FieldAccessExpr) scope).getNameAsString();
-      Optional<String> type = declaredType(scope);
-      if (type.isPresent()) {
-        return type.get().startsWith("org.slf4j.") || type.get().startsWith("java.util.logging.")
-            || type.get().startsWith("org.apache.logging.") || type.get().startsWith("org.apache.commons.logging.")
-            || type.get().startsWith("java.lang.System.Logger");
-      }
-      return LOGGER_NAME.matcher(simple).matches();
-    }
-    return false;
+    return LoggingCalls.isLogging(call, types);
   }
 
   /** Whether the root of a receiver chain is a library object (or a logger), not user code. */
@@ -252,7 +233,7 @@ final class GoneEvidence {
         return known(qualify(owner.getNameAsString(), owner)); // System.err, a static field of a library type
       }
       String simple = root instanceof NameExpr n ? n.getNameAsString() : ((FieldAccessExpr) root).getNameAsString();
-      return LOGGER_NAME.matcher(simple).matches();
+      return LoggingCalls.isLoggerName(simple);
     }
     if (root instanceof ObjectCreationExpr created) {
       return known(qualify(created.getType().getNameWithScope(), created));
@@ -266,7 +247,7 @@ final class GoneEvidence {
   }
 
   private Optional<String> declaredType(Expression e) {
-    Optional<VariableRef> ref = Scopes.variable(e, types);
+    Optional<VariableRef> ref = Scopes.variable(e, types).or(() -> outerField(e));
     if (ref.isEmpty() || ref.get().declaration().isEmpty()) {
       return Optional.empty();
     }
@@ -282,6 +263,19 @@ final class GoneEvidence {
       return declaredName(p.getType(), d);
     }
     return Optional.empty();
+  }
+
+  /**
+   * {@code Outer.this.field} from an inner class (a watcher that removes itself from its owner's map):
+   * the field of the enclosing type of that name.
+   */
+  private static Optional<VariableRef> outerField(Expression e) {
+    if (!(e instanceof FieldAccessExpr f) || !(f.getScope() instanceof ThisExpr t) || t.getTypeName().isEmpty()) {
+      return Optional.empty();
+    }
+    String outer = t.getTypeName().get().getIdentifier();
+    return f.findAncestor(com.github.javaparser.ast.body.TypeDeclaration.class, d -> d.getNameAsString().equals(outer))
+        .flatMap(d -> Scopes.field((com.github.javaparser.ast.body.TypeDeclaration<?>) d, f.getNameAsString()));
   }
 
   private Optional<String> declaredName(Type type, Node context) {

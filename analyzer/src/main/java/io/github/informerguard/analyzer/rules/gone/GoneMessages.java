@@ -35,6 +35,20 @@ final class GoneMessages {
             + " e.isHttpGone() list again and watch from the list's resourceVersion.");
   }
 
+  static FindingText fabric8ExitsProcess(String watcher, String where, String exit, boolean fourX) {
+    String check = fourX ? "e.getCode() == 410" : "e.isHttpGone()";
+    return new FindingText(
+        "onClose of " + watcher + " (" + where + ") calls " + exit + " on any close without checking " + check
+            + ", so a routine 410 Gone kills the process.",
+        "The API server answers 410 Gone whenever etcd has compacted away the resourceVersion a watch resumes"
+            + " from, which happens on any cluster as a matter of course; fabric8 then ends the watch and calls"
+            + " onClose(e). Exiting there restarts the whole process (every other task, watch and request it runs"
+            + " is cut off) for a condition that a re-list fixes: on " + check + ", list() again and watch from"
+            + " the list's resourceVersion, and keep exiting for errors that are really fatal; or use"
+            + " informer-guard's GuardedInformer (InformerGuard.inform(resources, handler)), which re-lists on 410"
+            + " with jittered backoff.");
+  }
+
   static FindingText clientJava(String watchedCall) {
     return new FindingText(
         "Watch.createWatch(" + watchedCall + ") is iterated with no HTTP 410 Gone handling (no ERROR event status"

@@ -69,11 +69,10 @@ public final class MissingGoneHandling extends CatalogRule {
         continue; // a one-shot wait whose future a timeout ends: a lost watch fails the waiter
       }
       MethodCallExpr first = impl.watches().get(0);
-      String watched = FindingText.shorten(first.getScope().map(Expression::toString).orElse("?"));
-      // A waiter released on any close takes a 410 for success, however short the watch lives.
-      Optional<String> waiter = handlers.releasesWaiterBlindly(onClose.get(), impl.method("eventReceived", 2));
-      if (waiter.isPresent()) {
-        GoneMessages.fabric8EndsWaiter(watcherName(impl), "passed to " + watched + ".watch(...)", waiter.get()).report(ctx, onClose.get());
+      String where = "passed to " + FindingText.shorten(first.getScope().map(Expression::toString).orElse("?")) + ".watch(...)";
+      // A waiter released on any close takes a 410 for success, and an exit on any close kills the
+      // process on a routine 410, however short the watch lives.
+      if (reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), where)) {
         continue;
       }
       // Only long-lived watches: a handle closed in the opening method, with no unbounded wait
@@ -96,9 +95,7 @@ public final class MissingGoneHandling extends CatalogRule {
     }
     // Anonymous Watchers handed to a helper that opens the watch: only a waiter their close releases blindly.
     for (Fabric8Watchers.Implementation impl : watchers.anonymousWithoutWatchHere(ctx.unit(), found)) {
-      Optional<MethodDeclaration> onClose = watchers.onClose(impl);
-      onClose.flatMap(c -> handlers.releasesWaiterBlindly(c, impl.method("eventReceived", 2))).ifPresent(waiter ->
-          GoneMessages.fabric8EndsWaiter(watcherName(impl), "wherever it is watched", waiter).report(ctx, onClose.get()));
+      watchers.onClose(impl).ifPresent(c -> reportsWaiterOrExit(ctx, handlers, evidence, impl, c, "wherever it is watched"));
     }
     // Named Watchers whose watch(...) calls are elsewhere: only a close handler that plainly drops the close.
     for (Fabric8Watchers.Implementation impl : watchers.namedWithoutWatchHere(ctx.unit(), found)) {
@@ -106,14 +103,47 @@ public final class MissingGoneHandling extends CatalogRule {
       if (onClose.isEmpty()) {
         continue;
       }
-      Optional<String> waiter = handlers.releasesWaiterBlindly(onClose.get(), impl.method("eventReceived", 2));
-      if (waiter.isPresent()) {
-        GoneMessages.fabric8EndsWaiter(watcherName(impl), "wherever it is watched", waiter.get()).report(ctx, onClose.get());
-      } else if (handlers.inert(onClose.get())) {
+      if (reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), "wherever it is watched")) {
+        continue;
+      }
+      // The watch calls are in other files, so the watch's lifetime is unknown here: judge what onClose does
+      // (and the helpers of this file it calls) as for a watcher watched here, but leave out a close that
+      // releases a waiter, which may be the end of a short one-shot wait.
+      if (handlers.inert(onClose.get()) || !handlers.releasesAnyWaiter(onClose.get()) && ignoresGone(evidence, onClose.get())) {
         GoneMessages.fabric8(watcherName(impl), "wherever it is passed to watch(...)", handlesErrorAction(impl),
             CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
       }
     }
+  }
+
+  private static boolean ignoresGone(GoneEvidence evidence, MethodDeclaration onClose) {
+    Set<Node> exception = Collections.newSetFromMap(new IdentityHashMap<>());
+    exception.add(onClose.getParameter(0));
+    GoneEvidence.Result r = evidence.scan(onClose.getBody().get(), exception, GoneEvidence.Delegation.ANY_UNKNOWN_CALL);
+    return !(r.goneCheck || (r.fabric8List && r.fabric8Watch) || r.opaque);
+  }
+
+  /**
+   * Reports an onClose that releases a waiter without looking at the cause, or that ends the process
+   * with no 410 check: wrong on any watch, whatever its lifetime or wherever it is opened.
+   */
+  private static boolean reportsWaiterOrExit(RuleContext ctx, CloseHandlers handlers, GoneEvidence evidence,
+      Fabric8Watchers.Implementation impl, MethodDeclaration onClose, String where) {
+    Optional<String> waiter = handlers.releasesWaiterBlindly(onClose, impl.method("eventReceived", 2));
+    if (waiter.isPresent()) {
+      GoneMessages.fabric8EndsWaiter(watcherName(impl), where, waiter.get()).report(ctx, onClose);
+      return true;
+    }
+    Set<Node> exception = Collections.newSetFromMap(new IdentityHashMap<>());
+    exception.add(onClose.getParameter(0));
+    GoneEvidence.Result r = evidence.scan(onClose.getBody().get(), exception, GoneEvidence.Delegation.TRACKED_VALUES_ONLY);
+    Optional<MethodCallExpr> exit = handlers.exitsProcess(onClose, r);
+    if (exit.isPresent()) {
+      GoneMessages.fabric8ExitsProcess(watcherName(impl), where, FindingText.shorten(exit.get().toString()),
+          CloseHandlers.isFourX(onClose, ctx.types())).report(ctx, onClose);
+      return true;
+    }
+    return false;
   }
 
   /**

@@ -58,6 +58,11 @@ public class LegacyOperator {
     client.customResource(ctx).watch(new RawWatcher()); // violation: WatchNeverClosed
   }
 
+  /** A named Watcher from another file, through the Lombok getter; the handle is kept by the caller. */
+  public Watch watchLeases() {
+    return service.getClient().leases().inNamespace("ops").watch(new LeaseWatcher());
+  }
+
   /** Closed properly: no finding. */
   public void watchClosed(KubernetesClient client) {
     try (Watch w = client.pods().watch(new PodWatcher())) {

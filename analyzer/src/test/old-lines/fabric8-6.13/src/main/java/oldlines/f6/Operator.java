@@ -30,6 +30,15 @@ public class Operator {
     return Clients.openShift().apps().deployments().inNamespace("ops").watch(new DeploymentWatcher());
   }
 
+  /** Named Watchers from other files, watched through the Lombok holder; the handles are kept. */
+  public Watch mirrorConfigMaps() {
+    return holder.getClient().configMaps().inNamespace(holder.getNamespace()).watch(new ConfigMapMirror());
+  }
+
+  public Watch superviseConfigMaps(SupervisedMirror.Supervisor supervisor) {
+    return holder.getClient().configMaps().inAnyNamespace().watch(new SupervisedMirror(supervisor));
+  }
+
   public void factory(ResourceEventHandler<Pod> handler) {
     SharedInformerFactory factory = holder.getClient().informers();
     SharedIndexInformer<Pod> pods = factory.sharedIndexInformerFor(Pod.class, 45_000L); // violation: ShortResyncPeriod

@@ -1,0 +1,86 @@
+package io.github.informerguard.analyzer.rules;
+
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.catalog.CallbackApis;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The one answer to "is this call logging?", which InterruptSwallowed (is the caught exception only
+ * written out?) and MissingGoneHandling (is the close only noted?) both ask. A call logs when its
+ * method has a logging name (a level, {@code log}, a print method, or a level followed by a word as
+ * project loggers name theirs: {@code warnOp}) and its receiver is a logger: {@code System.out} /
+ * {@code System.err}, a value of a logging library's type, or a variable or field named like one
+ * ({@code log}, {@code LOGGER}, {@code _log}) whatever its type, so that project loggers wrapping a
+ * library ({@code KitLogger log}) and Lombok's generated {@code log}, which no mode can type, count.
+ */
+public final class LoggingCalls {
+
+  private static final Set<String> LOG_METHODS = Set.of("trace", "debug", "info", "warn", "warning", "error", "fatal",
+      "severe", "fine", "finer", "finest", "verbose", "log", "println", "print", "printf");
+  /** Level words that project loggers prefix their own methods with ({@code warnOp}, {@code debugCr}). */
+  private static final List<String> LEVEL_PREFIXES = List.of("trace", "debug", "info", "warn", "error", "fatal");
+  private static final List<String> FAILURE_LEVELS = List.of("error", "warn", "warning", "severe", "fatal");
+  private static final Set<String> PRINT_STREAMS = Set.of("System.out", "System.err");
+  private static final Pattern LOGGER_NAME = Pattern.compile("(?i)_?(log|logger)");
+  /** {@code System.Logger}, which the JDK ships beside the libraries' loggers. */
+  private static final String JDK_SYSTEM_LOGGER = "java.lang.System.Logger";
+
+  private LoggingCalls() {}
+
+  /** Whether {@code call} writes its arguments to a log or a console and hands them to nobody else. */
+  public static boolean isLogging(MethodCallExpr call, TypeFacts types) {
+    if (call.getScope().isEmpty() || !isLogMethodName(call.getNameAsString())) {
+      return false;
+    }
+    Expression scope = call.getScope().get();
+    if (PRINT_STREAMS.contains(scope.toString())) {
+      return true;
+    }
+    if (simpleName(scope).filter(LoggingCalls::isLoggerName).isPresent()) {
+      return true;
+    }
+    return types.isA(scope, CallbackApis.LOGGERS).isYes() || types.isA(scope, Set.of(JDK_SYSTEM_LOGGER)).isYes();
+  }
+
+  /** A logging call at error or warning level ({@code error}, {@code warn}, {@code severe}, {@code errorOp}). */
+  public static boolean isFailureLogging(MethodCallExpr call, TypeFacts types) {
+    String name = call.getNameAsString();
+    return FAILURE_LEVELS.stream().anyMatch(level -> name.equals(level)
+            || name.length() > level.length() && name.startsWith(level) && Character.isUpperCase(name.charAt(level.length())))
+        && isLogging(call, types);
+  }
+
+  /** A variable or field name that conventionally holds a logger: {@code log}, {@code LOGGER}, {@code _log}. */
+  public static boolean isLoggerName(String simpleName) {
+    return LOGGER_NAME.matcher(simpleName).matches();
+  }
+
+  private static Optional<String> simpleName(Expression scope) {
+    return scope instanceof NameExpr n ? Optional.of(n.getNameAsString())
+        : scope instanceof FieldAccessExpr f ? Optional.of(f.getNameAsString()) : Optional.empty();
+  }
+
+  /**
+   * A logging method's name: a level or print method, or a level followed by a word, as project
+   * loggers that wrap SLF4J or Log4j name theirs ({@code warnOp(..)}, {@code debugCr(..)}).
+   */
+  private static boolean isLogMethodName(String name) {
+    if (LOG_METHODS.contains(name)) {
+      return true;
+    }
+    for (String level : LEVEL_PREFIXES) {
+      if (name.length() > level.length() && name.startsWith(level)
+          && Character.isUpperCase(name.charAt(level.length()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
