@@ -104,6 +104,11 @@ once() { # once TOOL TREE-KEY: one timed run; time(1) counts the CLI's relaunche
   WALLS[$2.$1]+="$w "; CPUS[$2.$1]+="$c "; RSSS[$2.$1]+="$m "
   echo "$(date -u +%T) rep $((i + 1)) $2 $1: wall $w s, cpu $c s, peak RSS $((m / 1024)) MiB" >&2
 }
+# One untimed run of each analyzer jar first: the CLI's first run on a machine writes its class
+# sharing archive (see cli/ClassSharing.java), and the rows are to show the runs after it.
+for jar in "$JAR" ${BASELINE_JAR:+"$BASELINE_JAR"}; do
+  java -jar "$jar" --fail-on never --format json --output "$WORK/warmup.json" "$TREE" >/dev/null 2>&1 || true
+done
 # Each repetition runs every tool on every tree once, in the same order, so that a change in the
 # machine's load falls on all of them alike; medians go into the tables.
 BEGIN=$(date +%s)

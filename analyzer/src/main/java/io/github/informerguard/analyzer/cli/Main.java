@@ -215,6 +215,7 @@ public final class Main implements Callable<Integer> {
     AnalysisResult result;
     try {
       result = new Analyzer(registry).analyze(new AnalysisRequest(inputs, cp, policy, only, workingDirectory, 0));
+      ClassSharing.analyzed(result.stats().filesParsed());
     } catch (UncheckedIOException e) {
       err.println("informer-guard: " + e.getCause().getMessage());
       return 2;

@@ -94,11 +94,13 @@ public final class Analyzer {
       // Read and prefilter in parallel. Texts are not held between the phases: each file that a
       // rule looks at is read again by its worker, so the heap holds only the files being analyzed.
       List<Future<Object>> screened = new ArrayList<>(paths.size());
+      Prefilter prefilter = Prefilter.of(rules);
+      Prefilter none = Prefilter.of(List.of());
       for (Path p : paths) {
         // A test file that is skipped, or a file whose findings the caller already has (the
         // plugin's cache), is indexed by path like any file that no rule looks at.
         boolean skipped = skipTests && TestCode.underTestRoot(shown.show(p)) || known.contains(p.toAbsolutePath().normalize());
-        List<Rule> forFile = skipped ? List.of() : rules;
+        Prefilter forFile = skipped ? none : prefilter;
         screened.add(pool.submit(() -> screen(p, forFile, reserve)));
       }
       SourceIndex index = new SourceIndex(List.of());
@@ -157,11 +159,11 @@ public final class Analyzer {
   /** What the first pass keeps of a file: enough to index it and to read it again. */
   private record Candidate(Path path, String primaryTypeName, Optional<Path> sourceRoot, List<Rule> rules) {}
 
-  private static Object screen(Path p, List<Rule> rules, MemoryReserve reserve) {
+  private static Object screen(Path p, Prefilter prefilter, MemoryReserve reserve) {
     try {
       Object read = SourceReader.read(p);
       if (read instanceof SourceFile f) {
-        List<Rule> applicable = PREFILTER ? Prefilter.applicable(rules, f.text()) : rules;
+        List<Rule> applicable = PREFILTER ? prefilter.applicable(f.text()) : prefilter.rules();
         return new Candidate(p, f.primaryTypeName(), f.sourceRoot(), applicable);
       }
       return read;
@@ -287,7 +289,7 @@ public final class Analyzer {
         && TestCode.underTestRoot(new DisplayPaths(workingDirectory.get()).show(source.path()))) {
       return FileOutcome.skipped();
     }
-    List<Rule> applicable = Prefilter.applicable(rules, text);
+    List<Rule> applicable = singleFilePrefilters.computeIfAbsent(rules, Prefilter::of).applicable(text);
     if (applicable.isEmpty()) {
       return FileOutcome.skipped();
     }
@@ -297,6 +299,7 @@ public final class Analyzer {
 
   private final Map<Path, SourceIndex> singleFileIndexes = new ConcurrentHashMap<>();
   private final Map<String, Worker> singleFileWorkers = new ConcurrentHashMap<>();
+  private final Map<List<Rule>, Prefilter> singleFilePrefilters = new ConcurrentHashMap<>();
 
   /** One thread's parser and type facts. */
   static final class Worker {

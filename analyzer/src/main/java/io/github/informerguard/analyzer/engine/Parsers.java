@@ -10,7 +10,6 @@ import com.github.javaparser.resolution.TypeSolver;
 import com.github.javaparser.symbolsolver.JavaSymbolSolver;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.CombinedTypeSolver;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.JarTypeSolver;
-import com.github.javaparser.symbolsolver.resolution.typesolvers.JavaParserTypeSolver;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.ReflectionTypeSolver;
 import io.github.informerguard.analyzer.resolve.Diagnostics;
 import java.io.IOException;
@@ -81,14 +80,15 @@ public final class Parsers {
   /**
    * A configuration whose symbol solver sees the JDK, every classpath jar and folder, and the
    * analyzed source roots. The source-root solvers parse with this same configuration, so nodes
-   * they hand back (a constant's initializer in another file) can be resolved in turn.
+   * they hand back (a constant's initializer in another file) can be resolved in turn; they are
+   * {@link SourceRootTypeSolver}s, which answer as JavaParser's source solver does within a small heap.
    */
   public static ParserConfiguration preciseConfiguration(List<Path> classpath, List<Path> sourceRoots) {
     ParserConfiguration config = lenientConfiguration();
     CombinedTypeSolver combined = new CombinedTypeSolver();
     combined.add(new ReflectionTypeSolver(true));
     for (Path root : sourceRoots) {
-      combined.add(new JavaParserTypeSolver(root, config));
+      combined.add(new SourceRootTypeSolver(root, config));
     }
     for (Path entry : classpath) {
       TypeSolver solver = classpathSolver(entry);

@@ -50,6 +50,8 @@ class LauncherTest {
     assertThat(ok.out).contains("ShortResyncPeriod");
     assertThat(flagLines(ok.out)).hasSize(2);
     assertThat(flagLines(ok.out).get(1)).contains("-XX:-DontCompileHugeMethods", "-XX:TieredStopAtLevel=1");
+    // The test's class path holds folders of classes: no class sharing archive (the JVM would not start).
+    assertThat(flagLines(ok.out).get(1)).doesNotContain("ArchiveClassesAtExit", "SharedArchiveFile");
 
     Run bad = launch(Map.of(), "--fail-on", "sometimes", "src");
     assertThat(bad.status).isEqualTo(2);
@@ -64,7 +66,8 @@ class LauncherTest {
 
   private Run launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-XX:+PrintCommandLineFlags", "-Xmx128m", "-cp", System.getProperty("java.class.path"), Launcher.class.getName()));
+        "-XX:+PrintCommandLineFlags", "-Xmx128m",
+        "-D" + ClassSharing.DIR + "=" + dir.resolve("cds"), "-cp", System.getProperty("java.class.path"), Launcher.class.getName()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
         .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());

@@ -110,10 +110,10 @@ class MainTest {
 
   @Test
   void unparsableFileAloneDoesNotChangeTheExitStatus() throws IOException {
-    // "inform  (" has the shape of a resync call, so the prefilter sends the file to the parser.
-    Files.writeString(dir.resolve("src/p/Broken.java"), "package p; class Broken { void inform  ( }");
+    // "x.inform  (" has the shape of a resync call, so the prefilter sends the file to the parser.
+    Files.writeString(dir.resolve("src/p/Broken.java"), "package p; class Broken { void f() { x.inform  ( }");
     assertThat(run("--rules", "ShortResyncPeriod", "--fail-on", "error", "src")).isZero();
-    assertThat(out.toString()).contains("src/p/Broken.java:1: error: does not parse: found \"}\" at column 40"
+    assertThat(out.toString()).contains("src/p/Broken.java:1: error: does not parse: found \"}\" at column 48"
         + System.lineSeparator());
     assertThat(out.toString()).as("not JavaParser's list of forty expected tokens").doesNotContain("expected one of", "\"abstract\"");
   }

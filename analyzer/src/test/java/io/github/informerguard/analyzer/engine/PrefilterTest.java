@@ -74,6 +74,43 @@ class PrefilterTest {
   }
 
   @Test
+  void wordsInCommentsAndLiteralsDoNotPass() {
+    Rule watches = new WatchNeverClosed();
+    Rule stops = new io.github.informerguard.analyzer.rules.cancel.InformerNeverStopped();
+    String prose = "/* client.pods().watch(w) */ class A {\n  // the informer is started by x.watch(y)\n"
+        + "  String q = \"watch(\"; char c = '\\''; String b = \"\"\"\n  inform(x) \\\"\"\" watch(\n  \"\"\";\n}";
+    assertThat(Prefilter.applicable(List.of(watches, stops), prose)).isEmpty();
+    // The same calls in code pass, wherever a comment or literal stands around them.
+    String code = "class A { String q = \"//\"; /* \" */ void f() { client.pods().watch(w); } }";
+    assertThat(Prefilter.applicable(List.of(watches), code)).containsExactly(watches);
+    assertThat(Prefilter.applicable(List.of(stops), "class A { // x\n SharedIndexInformer<Pod> i; }")).containsExactly(stops);
+  }
+
+  @Test
+  void aMethodDeclarationIsNotACallButAnUnqualifiedCallIs() {
+    Rule watches = new WatchNeverClosed();
+    // A generated client-java request builder declares watch(Boolean) and never calls a watch.
+    assertThat(Prefilter.applicable(List.of(watches),
+        "class Req { public Req watch(Boolean watch) { this.watch = watch; return this; } int[] watch (int a) {} }")).isEmpty();
+    // A subclass of a watchable calls watch(..) on itself, unqualified, in any expression position.
+    for (String call : List.of("Watch w = watch(x);", "return watch(x);", "use(watch(x));", "if (ok) watch(x);",
+        "else watch(x);", "{ watch(x); }", "list.forEach(x -> watch(x));", "Object o = this.<T>watch(x);",
+        "Object o = (Watch) /* c */ watch(x);", "// comment\n watch(x);")) {
+      String text = "class W extends Base { Object f() { " + call + " } }";
+      assertThat(Prefilter.applicable(List.of(watches), text)).as(call).containsExactly(watches);
+    }
+  }
+
+  @Test
+  void aFileWithAUnicodeEscapeIsScreenedOnItsWholeText() {
+    Rule watches = new WatchNeverClosed();
+    // \u0022 is a quote once unescaped: the code pass does not guess where literals end.
+    String text = "class A { String s = \"\\u0022\"; /* x.watch(y) */ }";
+    assertThat(Prefilter.codeOf(text)).isEqualTo(text);
+    assertThat(Prefilter.applicable(List.of(watches), text)).containsExactly(watches);
+  }
+
+  @Test
   void aFileWithNoneOfTheWordsIsNotParsed(@TempDir Path dir) throws Exception {
     Files.writeString(dir.resolve("Plain.java"), "class Plain { void f() { System.out.println(\"hello\"); } }");
     Files.writeString(dir.resolve("Watches.java"),
