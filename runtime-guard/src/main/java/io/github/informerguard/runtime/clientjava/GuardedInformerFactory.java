@@ -14,6 +14,7 @@ import io.kubernetes.client.informer.ListerWatcher;
 import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.SharedInformerFactory;
 import io.kubernetes.client.openapi.ApiClient;
+import io.kubernetes.client.openapi.Configuration;
 import io.kubernetes.client.util.CallGenerator;
 import io.kubernetes.client.util.Watch;
 import io.kubernetes.client.util.generic.GenericKubernetesApi;
@@ -76,6 +77,25 @@ public class GuardedInformerFactory extends SharedInformerFactory {
   private Long seed;
   private Ticker ticker = Ticker.SYSTEM;
   private final List<InformerLifecycleListener> lifecycleListeners = new ArrayList<>();
+
+  /**
+   * As client-java's deprecated {@code new SharedInformerFactory()}: informers on
+   * {@code Configuration.getDefaultApiClient()}. client-java sets that shared client's read timeout
+   * to 0 for its watches; this factory needs no such change and leaves the client as it is.
+   */
+  @Deprecated
+  public GuardedInformerFactory() {
+    this(Configuration.getDefaultApiClient(), null, false);
+  }
+
+  /**
+   * As client-java's deprecated {@code new SharedInformerFactory(threadPool)}: the default
+   * {@code ApiClient} (left as it is, see {@link #GuardedInformerFactory()}); see the class notes on the pool.
+   */
+  @Deprecated
+  public GuardedInformerFactory(ExecutorService threadPool) {
+    this(Configuration.getDefaultApiClient(), threadPool, false);
+  }
 
   /** As {@code new SharedInformerFactory(apiClient)}. */
   public GuardedInformerFactory(ApiClient apiClient) {
