@@ -229,7 +229,7 @@ public class GuardedInformerFactory extends SharedInformerFactory {
         new CallGeneratorTransport<>(apiClient, watchHttp(), callGenerator, apiListTypeClass, watchType));
   }
 
-  /** A {@link ListerWatcher} takes no limit or continue token: its informer lists in one page. */
+  /** Lists in pages if the {@link ListerWatcher} reads {@link ListPageParams}, else in one request. */
   @Override
   public synchronized <T extends KubernetesObject, L extends KubernetesListObject> SharedIndexInformer<T>
       sharedIndexInformerFor(ListerWatcher<T, L> listerWatcher, Class<T> apiTypeClass, long resyncPeriodInMillis) {
@@ -240,7 +240,7 @@ public class GuardedInformerFactory extends SharedInformerFactory {
   public synchronized <T extends KubernetesObject, L extends KubernetesListObject> SharedIndexInformer<T>
       sharedIndexInformerFor(ListerWatcher<T, L> listerWatcher, Class<T> apiTypeClass, long resyncPeriodInMillis,
           BiConsumer<Class<T>, Throwable> exceptionHandler) {
-    return register(apiTypeClass, resyncPeriodInMillis, exceptionHandler, ClientJavaTransport.of(listerWatcher));
+    return register(apiTypeClass, resyncPeriodInMillis, exceptionHandler, new ListerWatcherTransport<>(listerWatcher));
   }
 
   @Override
@@ -261,8 +261,9 @@ public class GuardedInformerFactory extends SharedInformerFactory {
   public synchronized <T extends KubernetesObject, L extends KubernetesListObject> SharedIndexInformer<T>
       sharedIndexInformerFor(GenericKubernetesApi<T, L> genericKubernetesApi, Class<T> apiTypeClass,
           long resyncPeriodInMillis, String namespace, BiConsumer<Class<T>, Throwable> exceptionHandler) {
+    Type watchType = TypeToken.getParameterized(Watch.Response.class, apiTypeClass).getType();
     return register(apiTypeClass, resyncPeriodInMillis, exceptionHandler,
-        ClientJavaTransport.of(genericKubernetesApi, namespace));
+        GenericApiCalls.transport(genericKubernetesApi, namespace, watchType));
   }
 
   @SuppressWarnings("unchecked")
