@@ -43,6 +43,8 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The client-java factory against the fault-injecting API server over real HTTP (watches
@@ -440,63 +442,46 @@ class GuardedInformerFactoryTest {
   }
 
   /**
-   * Stops an informer whose first LIST the proxy holds: the client must give the call up (the
-   * proxy sees its connection close before any answer) and every informer thread, the handler's
-   * included, must end. Neither happens while the call runs on: the client has no read timeout.
+   * Stops an informer while the proxy holds its first LIST ({@code list}) or, once it synced, its
+   * watch handshake. The client has no read timeout, so nothing ends the held call for it: only a
+   * cancelled call lets the reflector, and with it every informer thread (the handler's included),
+   * end. For a held LIST the proxy also sees the client give the request up (close its connection).
    */
-  private void stopDuringAHeldList(Supplier<SharedIndexInformer<V1Pod>> informerOf) {
+  private void stopDuringAHeldCall(Supplier<SharedIndexInformer<V1Pod>> informerOf, boolean list) {
     try (TcpFaultProxy proxy = new TcpFaultProxy(server.streamingUri())) {
       factoryThrough(proxy);
-      client.setReadTimeout(0); // nothing ends the held list for the client: only a cancelled call
-      proxy.holdLists();
+      client.setReadTimeout(0);
+      if (list) {
+        proxy.holdLists();
+      } else {
+        proxy.holdWatchHandshakes();
+      }
       SharedIndexInformer<V1Pod> informer = informerOf.get();
       informer.addEventHandler(new View());
       factory.startAllRegisteredInformers();
-      Poll.until(() -> proxy.heldLists() == 1, () -> "the list held in the proxy");
+      Poll.until(() -> list ? proxy.heldLists() == 1 : informer.hasSynced() && proxy.heldHandshakes() == 1,
+          () -> "the call held in the proxy");
       informer.stop();
-      Poll.until(() -> proxy.abandonedLists() == 1, () -> "the client closed the held list's connection");
+      if (list) {
+        Poll.until(() -> proxy.abandonedLists() == 1, () -> "the client closed the held list's connection");
+      }
       Poll.until(() -> Threads.newSince(threadsBefore, "informer-guard-").isEmpty(),
           () -> "every informer thread ended: " + Threads.newSince(threadsBefore, "informer-guard-"));
-      assertThat(proxy.heldLists()).as("no list request left open").isZero();
-      assertThat(server.lists()).as("the held list never reached the server").isEmpty();
+      if (list) {
+        assertThat(proxy.heldLists()).as("no list request left open").isZero();
+        assertThat(server.lists()).as("the held list never reached the server").isEmpty();
+      } else {
+        assertThat(proxy.heldHandshakes()).as("still held when the informer had ended").isEqualTo(1);
+        proxy.releaseWatchHandshakes();
+      }
     }
   }
 
-  @Test
-  void stopDuringAHeldListCancelsTheCallOfACallGeneratorInformer() {
-    stopDuringAHeldList(this::podInformer);
-  }
-
-  @Test
-  void stopDuringAHeldListCancelsTheCallOfAGenericKubernetesApiInformer() {
-    stopDuringAHeldList(this::genericInformer);
-  }
-
-  /** As {@link #stopDuringAHeldList}, for a watch handshake the proxy holds after the informer synced. */
-  private void stopDuringAHeldWatchHandshake(Supplier<SharedIndexInformer<V1Pod>> informerOf) {
-    try (TcpFaultProxy proxy = new TcpFaultProxy(server.streamingUri())) {
-      factoryThrough(proxy);
-      proxy.holdWatchHandshakes();
-      SharedIndexInformer<V1Pod> informer = informerOf.get();
-      factory.startAllRegisteredInformers();
-      Poll.until(() -> informer.hasSynced() && proxy.heldHandshakes() == 1, () -> "synced, the watch handshake held");
-      informer.stop();
-      // OkHttp's synchronous call ignores interruption: only the cancelled call lets the reflector end
-      Poll.until(() -> Threads.newSince(threadsBefore, "informer-guard-").isEmpty(),
-          () -> "reflector left the held handshake: " + Threads.newSince(threadsBefore, "informer-guard-"));
-      assertThat(proxy.heldHandshakes()).as("still held when the informer had ended").isEqualTo(1);
-      proxy.releaseWatchHandshakes();
-    }
-  }
-
-  @Test
-  void stopDuringAHeldWatchHandshakeEndsTheCall() {
-    stopDuringAHeldWatchHandshake(this::podInformer);
-  }
-
-  @Test
-  void stopDuringAHeldWatchHandshakeEndsTheCallOfAGenericKubernetesApiInformer() {
-    stopDuringAHeldWatchHandshake(this::genericInformer);
+  @ParameterizedTest(name = "a {0} informer, its {1} held")
+  @CsvSource({"CallGenerator, LIST", "GenericKubernetesApi, LIST", "CallGenerator, watch handshake",
+      "GenericKubernetesApi, watch handshake"})
+  void stopDuringAHeldCallCancelsIt(String form, String held) {
+    stopDuringAHeldCall(form.equals("CallGenerator") ? this::podInformer : this::genericInformer, held.equals("LIST"));
   }
 
   @Test
