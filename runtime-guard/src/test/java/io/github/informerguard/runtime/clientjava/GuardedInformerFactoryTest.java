@@ -378,7 +378,10 @@ class GuardedInformerFactoryTest {
     assertThat(informer.getIndexer().listKeys()).hasSize(4);
     assertThat(informer.getIndexer().byIndex("byLabel", "even")).extracting(p -> p.getMetadata().getName())
         .containsExactlyInAnyOrder("pod-0", "pod-2");
-    assertThat(guarded.health().handlerErrors()).isGreaterThanOrEqualTo(7); // 5 adds, 1 update, 1 delete
+    // the throwing handler has its own thread: the good handler's view converging says nothing of
+    // how far it got: wait until it has thrown on every event (5 adds, 1 update, 1 delete)
+    Poll.until(() -> guarded.health().handlerErrors() >= 7,
+        () -> "the throwing handler saw every event, errors " + guarded.health().handlerErrors());
     assertThat(guarded.health().indexFunctionErrors()).isGreaterThanOrEqualTo(1);
     assertThat(guarded.staleIndexEntries()).isEmpty();
   }
