@@ -3,9 +3,7 @@ package io.github.informerguard.runtime.clientjava;
 import io.github.informerguard.runtime.core.ListPage;
 import io.kubernetes.client.common.KubernetesListObject;
 import io.kubernetes.client.common.KubernetesObject;
-import io.kubernetes.client.informer.ListerWatcher;
 import io.kubernetes.client.openapi.ApiException;
-import io.kubernetes.client.util.CallGeneratorParams;
 import io.kubernetes.client.util.Watchable;
 import io.kubernetes.client.util.generic.GenericKubernetesApi;
 import io.kubernetes.client.util.generic.KubernetesApiResponse;
@@ -15,8 +13,8 @@ import java.util.List;
 
 /**
  * The list and watch calls of one informer, from whichever form the user gave the factory: a
- * {@code CallGenerator} ({@link CallGeneratorTransport}), a {@link GenericKubernetesApi} or a
- * {@link ListerWatcher}.
+ * {@code CallGenerator} ({@link CallGeneratorTransport}), a {@link GenericKubernetesApi}
+ * ({@link GenericApiCalls}) or a {@code ListerWatcher} ({@link ListerWatcherTransport}).
  */
 interface ClientJavaTransport<T extends KubernetesObject> {
   ListPage<T> list(long limit, String continueToken) throws ApiException;
@@ -39,9 +37,11 @@ interface ClientJavaTransport<T extends KubernetesObject> {
   }
 
   /**
-   * {@link GenericKubernetesApi}: paginated with its {@link ListOptions}. Its calls are built
-   * inside it, so a list in flight when the informer closes runs to its end (or the client's read
-   * timeout) on the reflector thread, which then ends; nothing more reaches the cache.
+   * {@link GenericKubernetesApi} through its public calls, paginated with its {@link ListOptions}:
+   * the fallback of {@link GenericApiCalls} on a client-java line whose call builders it cannot
+   * read. Its calls are built and executed inside it, so a list or watch handshake in flight when
+   * the informer closes runs to its end (or the client's read timeout) on the reflector thread,
+   * which then ends; nothing more reaches the cache.
    */
   static <T extends KubernetesObject, L extends KubernetesListObject> ClientJavaTransport<T> of(
       GenericKubernetesApi<T, L> api, String namespace) {
@@ -62,25 +62,6 @@ interface ClientJavaTransport<T extends KubernetesObject> {
       public Watchable<T> watch(String resourceVersion, int timeoutSeconds) throws ApiException {
         ListOptions o = new ListOptions().resourceVersion(resourceVersion).timeoutSeconds(timeoutSeconds);
         return all ? api.watch(o) : api.watch(namespace, o);
-      }
-    };
-  }
-
-  /**
-   * A user's {@link ListerWatcher}: its {@code list} takes no limit or continue token, so it is
-   * one page; the watch gets the resourceVersion and timeout through the params.
-   */
-  static <T extends KubernetesObject, L extends KubernetesListObject> ClientJavaTransport<T> of(
-      ListerWatcher<T, L> listerWatcher) {
-    return new ClientJavaTransport<>() {
-      @Override
-      public ListPage<T> list(long limit, String continueToken) throws ApiException {
-        return page(listerWatcher.list(new CallGeneratorParams(false, null, null)));
-      }
-
-      @Override
-      public Watchable<T> watch(String resourceVersion, int timeoutSeconds) throws ApiException {
-        return listerWatcher.watch(new CallGeneratorParams(true, resourceVersion, timeoutSeconds));
       }
     };
   }

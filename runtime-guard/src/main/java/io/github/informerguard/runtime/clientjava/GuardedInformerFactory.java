@@ -14,6 +14,7 @@ import io.kubernetes.client.informer.ListerWatcher;
 import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.SharedInformerFactory;
 import io.kubernetes.client.openapi.ApiClient;
+import io.kubernetes.client.openapi.Configuration;
 import io.kubernetes.client.util.CallGenerator;
 import io.kubernetes.client.util.Watch;
 import io.kubernetes.client.util.generic.GenericKubernetesApi;
@@ -76,6 +77,25 @@ public class GuardedInformerFactory extends SharedInformerFactory {
   private Long seed;
   private Ticker ticker = Ticker.SYSTEM;
   private final List<InformerLifecycleListener> lifecycleListeners = new ArrayList<>();
+
+  /**
+   * As client-java's deprecated {@code new SharedInformerFactory()}: informers on
+   * {@code Configuration.getDefaultApiClient()}. client-java sets that shared client's read timeout
+   * to 0 for its watches; this factory needs no such change and leaves the client as it is.
+   */
+  @Deprecated
+  public GuardedInformerFactory() {
+    this(Configuration.getDefaultApiClient(), null, false);
+  }
+
+  /**
+   * As client-java's deprecated {@code new SharedInformerFactory(threadPool)}: the default
+   * {@code ApiClient} (left as it is, see {@link #GuardedInformerFactory()}); see the class notes on the pool.
+   */
+  @Deprecated
+  public GuardedInformerFactory(ExecutorService threadPool) {
+    this(Configuration.getDefaultApiClient(), threadPool, false);
+  }
 
   /** As {@code new SharedInformerFactory(apiClient)}. */
   public GuardedInformerFactory(ApiClient apiClient) {
@@ -209,7 +229,7 @@ public class GuardedInformerFactory extends SharedInformerFactory {
         new CallGeneratorTransport<>(apiClient, watchHttp(), callGenerator, apiListTypeClass, watchType));
   }
 
-  /** A {@link ListerWatcher} takes no limit or continue token: its informer lists in one page. */
+  /** Lists in pages if the {@link ListerWatcher} reads {@link ListPageParams}, else in one request. */
   @Override
   public synchronized <T extends KubernetesObject, L extends KubernetesListObject> SharedIndexInformer<T>
       sharedIndexInformerFor(ListerWatcher<T, L> listerWatcher, Class<T> apiTypeClass, long resyncPeriodInMillis) {
@@ -220,7 +240,7 @@ public class GuardedInformerFactory extends SharedInformerFactory {
   public synchronized <T extends KubernetesObject, L extends KubernetesListObject> SharedIndexInformer<T>
       sharedIndexInformerFor(ListerWatcher<T, L> listerWatcher, Class<T> apiTypeClass, long resyncPeriodInMillis,
           BiConsumer<Class<T>, Throwable> exceptionHandler) {
-    return register(apiTypeClass, resyncPeriodInMillis, exceptionHandler, ClientJavaTransport.of(listerWatcher));
+    return register(apiTypeClass, resyncPeriodInMillis, exceptionHandler, new ListerWatcherTransport<>(listerWatcher));
   }
 
   @Override
@@ -241,8 +261,9 @@ public class GuardedInformerFactory extends SharedInformerFactory {
   public synchronized <T extends KubernetesObject, L extends KubernetesListObject> SharedIndexInformer<T>
       sharedIndexInformerFor(GenericKubernetesApi<T, L> genericKubernetesApi, Class<T> apiTypeClass,
           long resyncPeriodInMillis, String namespace, BiConsumer<Class<T>, Throwable> exceptionHandler) {
+    Type watchType = TypeToken.getParameterized(Watch.Response.class, apiTypeClass).getType();
     return register(apiTypeClass, resyncPeriodInMillis, exceptionHandler,
-        ClientJavaTransport.of(genericKubernetesApi, namespace));
+        GenericApiCalls.transport(genericKubernetesApi, namespace, watchType));
   }
 
   @SuppressWarnings("unchecked")

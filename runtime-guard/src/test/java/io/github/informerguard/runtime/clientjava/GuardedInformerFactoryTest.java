@@ -2,6 +2,7 @@ package io.github.informerguard.runtime.clientjava;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.gson.reflect.TypeToken;
 import io.github.informerguard.runtime.InformerLifecycleListener;
 import io.github.informerguard.runtime.RelistBudget;
 import io.github.informerguard.runtime.core.InformerMeterBinder;
@@ -14,15 +15,20 @@ import io.kubernetes.client.extended.controller.Controller;
 import io.kubernetes.client.extended.controller.ControllerManager;
 import io.kubernetes.client.extended.controller.builder.ControllerBuilder;
 import io.kubernetes.client.extended.controller.reconciler.Result;
+import io.kubernetes.client.informer.ListerWatcher;
 import io.kubernetes.client.informer.ResourceEventHandler;
 import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.cache.Lister;
 import io.kubernetes.client.openapi.ApiClient;
+import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodList;
 import io.kubernetes.client.util.CallGenerator;
+import io.kubernetes.client.util.CallGeneratorParams;
 import io.kubernetes.client.util.ClientBuilder;
+import io.kubernetes.client.util.Watch;
+import io.kubernetes.client.util.Watchable;
 import io.kubernetes.client.util.generic.GenericKubernetesApi;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -33,9 +39,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The client-java factory against the fault-injecting API server over real HTTP (watches
@@ -185,6 +194,78 @@ class GuardedInformerFactoryTest {
     assertThat(informer.getIndexer().listKeys()).hasSize(5);
   }
 
+  /**
+   * A user's {@link ListerWatcher} on {@link CoreV1Api}, as client-java code writes one; with
+   * {@code pages} it passes the page the informer asks for ({@link ListPageParams}) on, with a
+   * fixed {@code ownLimit} it pages by itself and ignores the informer's.
+   */
+  private ListerWatcher<V1Pod, V1PodList> listerWatcher(boolean pages, Integer ownLimit) {
+    CoreV1Api lists = new CoreV1Api(client);
+    ApiClient watchClient = new ClientBuilder().setBasePath(server.streamingUri().toString()).build();
+    CoreV1Api watches = new CoreV1Api(watchClient);
+    return new ListerWatcher<>() {
+      @Override
+      public V1PodList list(CallGeneratorParams params) throws ApiException {
+        CoreV1Api.APIlistNamespacedPodRequest request = lists.listNamespacedPod(NS).limit(ownLimit);
+        if (pages && params instanceof ListPageParams page) {
+          request.limit(page.limit())._continue(page.continueToken());
+        }
+        return request.execute();
+      }
+
+      @Override
+      public Watchable<V1Pod> watch(CallGeneratorParams params) throws ApiException {
+        return Watch.createWatch(watchClient, watches.listNamespacedPod(NS).watch(true).allowWatchBookmarks(true)
+            .resourceVersion(params.resourceVersion).timeoutSeconds(params.timeoutSeconds).buildCall(null),
+            new TypeToken<Watch.Response<V1Pod>>() {}.getType());
+      }
+    };
+  }
+
+  @Test
+  void aListerWatcherThatTakesThePageIsListedInPagesAndReListedFromTheFirstAfterAnExpiredToken() {
+    server.slowLists(Duration.ofMillis(200));
+    GuardedSharedIndexInformer<V1Pod> informer = (GuardedSharedIndexInformer<V1Pod>) factory.pageSize(2)
+        .sharedIndexInformerFor(listerWatcher(true, null), V1Pod.class, 0);
+    View view = new View();
+    informer.addEventHandler(view);
+    informer.start();
+    Poll.until(() -> server.lists().size() >= 1, () -> "first page requested");
+    server.expireContinueTokens();
+    server.compact();
+    server.slowLists(Duration.ZERO);
+    informer.start().join();
+    assertThat(server.lists()).allMatch(r -> "2".equals(r.query().get("limit")), "every page asked with limit=2");
+    assertThat(server.lists()).anyMatch(r -> r.query().get("continue") != null);
+    assertThat(informer.health().goneSeen()).isGreaterThanOrEqualTo(1);
+    assertThat(server.lists().stream().filter(r -> r.query().get("continue") == null).count())
+        .as("the expired token restarted the list from its first page").isGreaterThanOrEqualTo(2);
+    assertThat(informer.getIndexer().listKeys()).hasSize(5);
+    server.create("pod-late", Map.of());
+    awaitConverged(view);
+  }
+
+  @Test
+  void aListerWatcherThatIgnoresThePageIsListedInOneRequest() {
+    SharedIndexInformer<V1Pod> informer = factory.pageSize(2)
+        .sharedIndexInformerFor(listerWatcher(false, null), V1Pod.class, 0);
+    factory.startAllRegisteredInformers();
+    Poll.until(informer::hasSynced, () -> "synced");
+    assertThat(server.lists()).hasSize(1);
+    assertThat(server.lists().get(0).query()).doesNotContainKey("limit").doesNotContainKey("continue");
+    assertThat(informer.getIndexer().listKeys()).hasSize(5);
+  }
+
+  @Test
+  void aListerWatcherThatPagesByItsOwnLimitButTakesNoTokenIsListedOnceNotForever() {
+    SharedIndexInformer<V1Pod> informer = factory.sharedIndexInformerFor(listerWatcher(false, 2), V1Pod.class, 0);
+    factory.startAllRegisteredInformers();
+    Poll.until(informer::hasSynced, () -> "synced");
+    // its continue token cannot be passed back: its first page is the list, as in client-java's informer
+    assertThat(server.lists()).hasSize(1);
+    assertThat(informer.getIndexer().listKeys()).hasSize(2);
+  }
+
   @Test
   void retryAfterOnAListAndOnAWatchHandshakeIsTheLeastWait() {
     RecordingTicker ticker = new RecordingTicker();
@@ -218,18 +299,6 @@ class GuardedInformerFactoryTest {
     factory.stopAllRegisteredInformers();
     Poll.until(() -> Threads.newSince(threadsBefore, "informer-guard-").isEmpty(),
         () -> "no informer thread left: " + Threads.newSince(threadsBefore, "informer-guard-"));
-  }
-
-  @Test
-  void stopDuringAHeldListEndsTheInFlightCall() {
-    server.slowLists(Duration.ofSeconds(60));
-    client.setReadTimeout(0); // no read timeout ends the held list for it: only the cancelled call can
-    SharedIndexInformer<V1Pod> informer = podInformer();
-    factory.startAllRegisteredInformers();
-    Poll.until(() -> server.lists().size() >= 1, () -> "the list is in flight");
-    informer.stop();
-    Poll.until(() -> Threads.newSince(threadsBefore, "informer-guard-").isEmpty(),
-        () -> "reflector left the held list: " + Threads.newSince(threadsBefore, "informer-guard-"));
   }
 
   @Test
@@ -309,9 +378,10 @@ class GuardedInformerFactoryTest {
     assertThat(informer.getIndexer().listKeys()).hasSize(4);
     assertThat(informer.getIndexer().byIndex("byLabel", "even")).extracting(p -> p.getMetadata().getName())
         .containsExactlyInAnyOrder("pod-0", "pod-2");
-    // the throwing handler has its own queue: the view converging says nothing about how far it got
-    Poll.until(() -> guarded.health().handlerErrors() >= 7, // 5 adds, 1 update, 1 delete
-        () -> "handler errors counted: " + guarded.health().handlerErrors());
+    // the throwing handler has its own thread: the good handler's view converging says nothing of
+    // how far it got: wait until it has thrown on every event (5 adds, 1 update, 1 delete)
+    Poll.until(() -> guarded.health().handlerErrors() >= 7,
+        () -> "the throwing handler saw every event, errors " + guarded.health().handlerErrors());
     assertThat(guarded.health().indexFunctionErrors()).isGreaterThanOrEqualTo(1);
     assertThat(guarded.staleIndexEntries()).isEmpty();
   }
@@ -367,21 +437,54 @@ class GuardedInformerFactoryTest {
         .backoff(Duration.ofMillis(10), Duration.ofMillis(100)).seed(1);
   }
 
-  @Test
-  void stopDuringAHeldWatchHandshakeEndsTheCall() {
+  /** The informer of the test namespace's pods on a {@link GenericKubernetesApi} of {@link #client}. */
+  private SharedIndexInformer<V1Pod> genericInformer() {
+    GenericKubernetesApi<V1Pod, V1PodList> api =
+        new GenericKubernetesApi<>(V1Pod.class, V1PodList.class, "", "v1", "pods", client);
+    return factory.sharedIndexInformerFor(api, V1Pod.class, 0, NS);
+  }
+
+  /**
+   * Stops an informer while the proxy holds its first LIST ({@code list}) or, once it synced, its
+   * watch handshake. The client has no read timeout, so nothing ends the held call for it: only a
+   * cancelled call lets the reflector, and with it every informer thread (the handler's included),
+   * end. For a held LIST the proxy also sees the client give the request up (close its connection).
+   */
+  private void stopDuringAHeldCall(Supplier<SharedIndexInformer<V1Pod>> informerOf, boolean list) {
     try (TcpFaultProxy proxy = new TcpFaultProxy(server.streamingUri())) {
       factoryThrough(proxy);
-      proxy.holdWatchHandshakes();
-      SharedIndexInformer<V1Pod> informer = podInformer();
+      client.setReadTimeout(0);
+      if (list) {
+        proxy.holdLists();
+      } else {
+        proxy.holdWatchHandshakes();
+      }
+      SharedIndexInformer<V1Pod> informer = informerOf.get();
+      informer.addEventHandler(new View());
       factory.startAllRegisteredInformers();
-      Poll.until(() -> informer.hasSynced() && proxy.heldHandshakes() == 1, () -> "synced, the watch handshake held");
+      Poll.until(() -> list ? proxy.heldLists() == 1 : informer.hasSynced() && proxy.heldHandshakes() == 1,
+          () -> "the call held in the proxy");
       informer.stop();
-      // OkHttp's synchronous call ignores interruption: only the cancelled call lets the reflector end
+      if (list) {
+        Poll.until(() -> proxy.abandonedLists() == 1, () -> "the client closed the held list's connection");
+      }
       Poll.until(() -> Threads.newSince(threadsBefore, "informer-guard-").isEmpty(),
-          () -> "reflector left the held handshake: " + Threads.newSince(threadsBefore, "informer-guard-"));
-      assertThat(proxy.heldHandshakes()).as("still held when the informer had ended").isEqualTo(1);
-      proxy.releaseWatchHandshakes();
+          () -> "every informer thread ended: " + Threads.newSince(threadsBefore, "informer-guard-"));
+      if (list) {
+        assertThat(proxy.heldLists()).as("no list request left open").isZero();
+        assertThat(server.lists()).as("the held list never reached the server").isEmpty();
+      } else {
+        assertThat(proxy.heldHandshakes()).as("still held when the informer had ended").isEqualTo(1);
+        proxy.releaseWatchHandshakes();
+      }
     }
+  }
+
+  @ParameterizedTest(name = "a {0} informer, its {1} held")
+  @CsvSource({"CallGenerator, LIST", "GenericKubernetesApi, LIST", "CallGenerator, watch handshake",
+      "GenericKubernetesApi, watch handshake"})
+  void stopDuringAHeldCallCancelsIt(String form, String held) {
+    stopDuringAHeldCall(form.equals("CallGenerator") ? this::podInformer : this::genericInformer, held.equals("LIST"));
   }
 
   @Test

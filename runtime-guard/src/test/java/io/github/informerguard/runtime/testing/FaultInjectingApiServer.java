@@ -362,6 +362,15 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     return watches.size();
   }
 
+  /**
+   * Open watches that asked for bookmarks ({@code allowWatchBookmarks=true}): the guard's always
+   * do, client-java's informer's do only if its call asks. A streamed watch whose client went away
+   * stays open here until a frame fails to reach it (the JDK server sees nothing else).
+   */
+  public int openBookmarkWatches() {
+    return (int) watches.values().stream().filter(Subscriber::bookmarks).count();
+  }
+
   /** Watches that completed their upgrade and were registered for events, ever. */
   public int watchesOpened() {
     return watchesOpened.get();

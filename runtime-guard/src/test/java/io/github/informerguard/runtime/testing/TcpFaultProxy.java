@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -18,9 +19,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A TCP proxy in front of the {@link FaultInjectingApiServer} for faults that only exist below
  * HTTP: an abrupt TCP reset of the connections that carry watches (RST, not a WebSocket close
- * frame), a watch handshake held before it reaches the server, and LIST bodies held after their
- * metadata. It reads the HTTP request heads the client sends (GETs, no bodies) until a
- * connection is upgraded for a watch, then copies bytes both ways untouched.
+ * frame), a watch handshake held before it reaches the server, LIST bodies held after their
+ * metadata, and a list request held there while the proxy watches whether the client gives up
+ * on it (closes its connection). It reads the HTTP request heads the client sends (GETs, no
+ * bodies) until a connection is upgraded for a watch, then copies bytes both ways untouched.
  */
 public final class TcpFaultProxy implements AutoCloseable {
   private final ServerSocket listener;
@@ -69,6 +71,9 @@ public final class TcpFaultProxy implements AutoCloseable {
       }
     }
   }
+  private final AtomicInteger heldLists = new AtomicInteger();
+  private final AtomicInteger abandonedLists = new AtomicInteger();
+  private volatile CountDownLatch listHold;
 
   private final class Connection {
     final Socket client;
@@ -145,6 +150,30 @@ public final class TcpFaultProxy implements AutoCloseable {
     return connections.size();
   }
 
+  /** From now on, LIST requests (GETs without {@code watch=true}) wait in the proxy, never answered. */
+  public void holdLists() {
+    listHold = new CountDownLatch(1);
+  }
+
+  /** Lets every held list request through to the server. */
+  public void releaseLists() {
+    CountDownLatch h = listHold;
+    listHold = null;
+    if (h != null) {
+      h.countDown();
+    }
+  }
+
+  /** List requests held whose client still keeps the connection open: requests the client has not given up. */
+  public int heldLists() {
+    return heldLists.get();
+  }
+
+  /** Held list requests whose client closed the connection (cancelled the call) while they were held. */
+  public int abandonedLists() {
+    return abandonedLists.get();
+  }
+
   /** Resets (TCP RST) every connection that carries a watch. */
   public int resetWatchConnections() {
     int n = 0;
@@ -198,6 +227,9 @@ public final class TcpFaultProxy implements AutoCloseable {
             return;
           }
         }
+        if (!isWatch && requestLine.startsWith("GET ") && !holdList(c, in)) {
+          return; // the client closed the connection while its list was held
+        }
         out.write(head.toByteArray());
         out.flush();
         head.reset();
@@ -213,6 +245,44 @@ public final class TcpFaultProxy implements AutoCloseable {
       closeQuietly(c.upstream);
       closeQuietly(c.client);
       connections.remove(c);
+    }
+  }
+
+  /**
+   * Holds a list request while {@link #holdLists()} is in force, reading the client's side of the
+   * connection meanwhile: an HTTP/1.1 client sends nothing more before the answer, so the only
+   * thing a read can see is the end of the stream, i.e. the client closed the connection. Returns
+   * false then (the request is dropped), true once released.
+   */
+  private boolean holdList(Connection c, InputStream in) throws IOException {
+    CountDownLatch h = listHold;
+    if (h == null) {
+      return true;
+    }
+    heldLists.incrementAndGet();
+    try {
+      c.client.setSoTimeout(20);
+      while (h.getCount() > 0) {
+        int b;
+        try {
+          b = in.read();
+        } catch (SocketTimeoutException stillOpen) {
+          continue; // the client is still waiting for the answer
+        } catch (IOException reset) {
+          b = -1; // closed with a reset rather than a FIN: given up all the same
+        }
+        if (b < 0) {
+          abandonedLists.incrementAndGet();
+          return false;
+        }
+        throw new IOException("the client sent bytes before its held list was answered");
+      }
+      return true;
+    } finally {
+      heldLists.decrementAndGet();
+      if (!c.client.isClosed()) {
+        c.client.setSoTimeout(0);
+      }
     }
   }
 
@@ -274,6 +344,7 @@ public final class TcpFaultProxy implements AutoCloseable {
   public void close() {
     releaseWatchHandshakes();
     releaseListBodies();
+    releaseLists();
     try {
       listener.close();
     } catch (IOException ignored) {
