@@ -9,9 +9,11 @@
 #   bash maven-plugin/src/bench/overhead.sh [pairs] [scenario...]
 # Scenarios: noop (verify of tomcat-operator and what it needs, cache warm), clean (clean verify of
 # operator-framework-core, 238 files), small (clean verify of the 11-file tomcat-operator sample).
-# JOSDK=dir: a checkout of operator-framework/java-operator-sdk (default: the bare mirror that
-# `fetch github:operator-framework/java-operator-sdk` leaves under /work/.mirror, exported at the
-# tag into $WORK). MVN_OPTS_EXTRA="-Dmaven.repo.local=DIR" for another local repository.
+# JOSDK=dir: a checkout of operator-framework/java-operator-sdk at the tag. Without it the tag is
+# exported into $WORK from JOSDK_MIRROR=dir (a bare clone or mirror of that repository, for machines
+# without GitHub access; its default is where this project's build machine keeps one) or, when
+# that folder does not exist, from a shallow clone of the tag from GitHub.
+# MVN_OPTS_EXTRA="-Dmaven.repo.local=DIR" for another local repository.
 # About 2 minutes per pair of small, 1 of noop and 6 to 8 of clean on an idle 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -33,6 +35,12 @@ mkdir -p "$WORK"
 if [ -n "${JOSDK:-}" ]; then SRC=$JOSDK
 elif [ ! -f "$SRC/pom.xml" ]; then
   mkdir -p "$SRC"
+  if [ ! -d "$MIRROR" ]; then
+    # Exported like a mirror's archive (no .git), so both sides build the same tree either way.
+    MIRROR=$WORK/java-operator-sdk-$TAG.git
+    [ -d "$MIRROR" ] || git clone -q --bare --depth 1 --branch "$TAG" \
+      https://github.com/operator-framework/java-operator-sdk.git "$MIRROR"
+  fi
   git -C "$MIRROR" archive "$TAG" | tar -x -C "$SRC"
   # The plugin goes into a profile of the root POM, so "without" and "with" build the same POMs.
   python3 - "$SRC/pom.xml" "$VERSION" <<'PY'

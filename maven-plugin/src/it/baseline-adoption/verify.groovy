@@ -23,6 +23,6 @@ assert builds[2].contains('informer-guard baseline informer-guard-baseline.json:
 
 // 4: the configMaps() finding is gone: its entry is stale; the new one is still reported.
 assert reported(builds[3]) == ['10s@19']
-assert builds[3].contains('informer-guard baseline informer-guard-baseline.json: 1 of 2 findings left out, 1 stale entries')
+assert builds[3].contains('informer-guard baseline informer-guard-baseline.json: 1 of 2 findings left out, 1 stale entry')
 assert builds[3] =~ /\[WARNING\] informer-guard baseline entry matches nothing any more \(fixed or changed\): ShortResyncPeriod src\/main\/java\/demo\/Informers.java: resync period resolves to 20s/
 return true

@@ -39,8 +39,27 @@ assert messages[27].contains('20s')
 def levels = [error: 'ERROR', warning: 'WARNING', info: 'INFO']
 json.findings.each { f ->
   def path = new File(basedir, f.file).canonicalPath
-  def line = "[${levels[f.severity]}] ${path}:[${f.line},${f.column}] ${f.ruleId}: ${f.message}"
+  def page = "https://github.com/informerguard/informer-guard/blob/main/docs/rules/${f.ruleId}.md"
+  def line = "[${levels[f.severity]}] ${path}:[${f.line},${f.column}] ${f.ruleId}: ${f.message} (see ${page})"
   assert logHas(line) : "missing log line: ${line}"
+}
+
+// The module README's "What the output looks like" excerpt is this build's log: every line of it
+// (the project folder shown as /home/me/operator; a trailing "..." cuts a line; the milliseconds
+// may differ) must be in build.log, so the excerpt cannot go stale. Refresh it from this build.log.
+def readme = new File(moduleDir, 'README.md').text
+def block = (readme =~ /(?s)<!-- excerpt: must-fail-all-families -->\n```\n(.*?)```\n<!-- \/excerpt -->/)
+assert block.find() : 'maven-plugin/README.md has the must-fail-all-families excerpt block'
+def noMillis = { String l -> l.replaceFirst(/, \d+ ms$/, ', N ms') }
+def logLines = log.readLines().collect(noMillis)
+def excerpt = block.group(1).readLines().findAll { it != '...' }
+assert excerpt.size() > 1
+excerpt.each { String shown ->
+  def expected = noMillis(shown.replace('/home/me/operator', basedir.canonicalPath))
+  def found = expected.endsWith('...')
+      ? logLines.any { it.startsWith(expected[0..-4]) }
+      : logLines.contains(expected)
+  assert found : "README excerpt line not in build.log: ${shown}"
 }
 
 // One summary line per rule, and the failure names the count and the threshold.

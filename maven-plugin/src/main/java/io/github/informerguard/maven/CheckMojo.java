@@ -16,6 +16,7 @@ import io.github.informerguard.analyzer.policy.PolicyLoader;
 import io.github.informerguard.analyzer.report.ReportFormat;
 import io.github.informerguard.analyzer.report.Reporter;
 import io.github.informerguard.analyzer.report.RepositoryRoot;
+import io.github.informerguard.analyzer.report.TextReport;
 import io.github.informerguard.analyzer.report.sarif.SarifLog;
 import java.io.File;
 import java.io.IOException;
@@ -312,7 +313,7 @@ public class CheckMojo extends AbstractMojo {
     try {
       if (writeBaseline) {
         Baseline.write(file, result);
-        getLog().info("informer-guard: wrote " + result.findings().size() + " findings to the baseline " + display(basedir, file));
+        getLog().info("informer-guard: wrote " + TextReport.count(result.findings().size(), "finding", "findings") + " to the baseline " + display(basedir, file));
         return new AnalysisResult(result.mode(), result.rules(), List.of(), result.errors(), result.stats());
       }
       if (!Files.isRegularFile(file)) {
@@ -325,7 +326,8 @@ public class CheckMojo extends AbstractMojo {
       AnalysisResult applied = Baseline.read(file).apply(result);
       applied.stats().baseline().ifPresent(b -> {
         getLog().info("informer-guard baseline " + display(basedir, file) + ": " + b.baselined() + " of "
-            + result.findings().size() + " findings left out, " + b.stale().size() + " stale entries");
+            + TextReport.count(result.findings().size(), "finding", "findings") + " left out, "
+            + TextReport.count(b.stale().size(), "stale entry", "stale entries"));
         b.stale().forEach(e -> getLog().warn("informer-guard baseline entry matches nothing any more (fixed or changed): "
             + e.ruleId() + " " + e.file() + ": " + e.message()));
       });

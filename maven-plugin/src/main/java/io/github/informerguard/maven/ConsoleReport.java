@@ -4,6 +4,7 @@ import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
+import io.github.informerguard.analyzer.report.TextReport;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -13,14 +14,16 @@ import java.util.TreeMap;
 /**
  * The plugin's log lines. Findings use the javac format Maven itself prints for compiler
  * warnings ({@code /abs/path/Foo.java:[12,9] RuleId: message}), which IDEs and CI log parsers
- * already turn into annotations on the line.
+ * already turn into annotations on the line; the rule page's address ends each finding's line,
+ * as in the CLI's text report.
  */
 final class ConsoleReport {
 
   private ConsoleReport() {}
 
   static String finding(Finding f) {
-    return f.file().toAbsolutePath() + ":[" + f.line() + "," + f.column() + "] " + f.ruleId() + ": " + f.message();
+    return f.file().toAbsolutePath() + ":[" + f.line() + "," + f.column() + "] " + f.ruleId() + ": " + f.message()
+        + TextReport.seeAlso(f);
   }
 
   /** A file the analyzer could not analyze: {@code /abs/path/Foo.java:3: does not parse: ...}. */

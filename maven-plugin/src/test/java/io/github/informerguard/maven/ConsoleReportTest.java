@@ -21,9 +21,10 @@ class ConsoleReportTest {
   }
 
   @Test
-  void findingLineHasTheJavacShapeMavenUsesForCompilerWarnings() {
+  void findingLineHasTheJavacShapeMavenUsesForCompilerWarningsAndEndsWithTheRulePage() {
     assertThat(ConsoleReport.finding(finding("ShortResyncPeriod", Severity.WARNING, 12)))
-        .isEqualTo("/work/app/src/main/java/demo/Foo.java:[12,9] ShortResyncPeriod: resync period resolves to 30s");
+        .isEqualTo("/work/app/src/main/java/demo/Foo.java:[12,9] ShortResyncPeriod: resync period resolves to 30s"
+            + " (see https://github.com/informerguard/informer-guard/blob/main/docs/rules/ShortResyncPeriod.md)");
   }
 
   @Test

@@ -66,6 +66,11 @@ public record RuleDescriptor(
   }
 
   public String helpUri() {
+    return helpUri(id);
+  }
+
+  /** The page of rule {@code id}, for front ends that hold only a finding's rule id. */
+  public static String helpUri(String id) {
     return DOCS_BASE + id + ".md";
   }
 }

@@ -1,6 +1,7 @@
 package io.github.informerguard.analyzer.report;
 
 import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.engine.AnalysisStats;
@@ -10,7 +11,11 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
 
-/** javac-style lines, {@code path:line:col: warning: [RuleId] message}, then a summary. */
+/**
+ * javac-style lines, {@code path:line:col: warning: [RuleId] message (see <rule page>)}, then a
+ * summary. The page's address is on every finding's own line, as Error Prone prints its link per
+ * diagnostic, so a line copied out of a CI log still says where the explanation and the fix are.
+ */
 public final class TextReport implements Reporter {
 
   private final DisplayPaths paths;
@@ -53,12 +58,18 @@ public final class TextReport implements Reporter {
         + result.mode().id() + " mode, " + stats.millis() + " ms";
   }
 
-  private static String count(int n, String one, String many) {
+  /** {@code 1 finding}, {@code 3 findings}: the one pluralisation every front end's summary uses. */
+  public static String count(int n, String one, String many) {
     return n + " " + (n == 1 ? one : many);
   }
 
   public static String line(Finding f, DisplayPaths paths) {
     return paths.show(f.file()) + ":" + f.line() + ":" + f.column() + ": " + f.severity().id() + ": ["
-        + f.ruleId() + "] " + f.message();
+        + f.ruleId() + "] " + f.message() + seeAlso(f);
+  }
+
+  /** {@code  (see https://.../docs/rules/RuleId.md)}, the suffix both the CLI and the Maven log put on a finding. */
+  public static String seeAlso(Finding f) {
+    return " (see " + RuleDescriptor.helpUri(f.ruleId()) + ")";
   }
 }

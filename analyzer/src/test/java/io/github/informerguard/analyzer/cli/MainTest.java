@@ -65,6 +65,15 @@ class MainTest {
   }
 
   @Test
+  void everyTextFindingEndsWithItsRulePageAddress() {
+    assertThat(run("src")).isEqualTo(1);
+    String page = " (see https://github.com/informerguard/informer-guard/blob/main/docs/rules/ShortResyncPeriod.md)";
+    assertThat(out.toString().lines().filter(l -> l.contains(": [ShortResyncPeriod] ")))
+        .hasSize(2)
+        .allSatisfy(l -> assertThat(l).endsWith(page));
+  }
+
+  @Test
   void includeTestsReportsTestCode() throws IOException {
     Files.createDirectories(dir.resolve("src/test/java/p"));
     Files.writeString(dir.resolve("src/test/java/p/OpTest.java"), Files.readString(dir.resolve("src/p/Op.java"))
