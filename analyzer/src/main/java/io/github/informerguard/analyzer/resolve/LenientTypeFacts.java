@@ -12,6 +12,7 @@ import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
@@ -213,7 +214,22 @@ public final class LenientTypeFacts implements TypeFacts {
     if (declaration instanceof Parameter p && !p.getType().isUnknownType() && !p.getType().isVarType()) {
       return chains.typeAt(p.getType());
     }
+    if (declaration instanceof Parameter p && p.getParentNode().orElse(null) instanceof LambdaExpr l) {
+      return lambdaParameterType(l, l.getParameters().indexOf(p));
+    }
     return Optional.empty();
+  }
+
+  /**
+   * An implicitly typed lambda parameter, as the compiler infers it where the source states the
+   * lambda's type ({@code BiFunction<KubernetesClient, String, Watch> open() { return (c, ns) -> ...; }}):
+   * the JDK interface's type argument for that parameter. Other targets stay unknown.
+   */
+  private Optional<MType> lambdaParameterType(LambdaExpr lambda, int index) {
+    return FunctionalInterfaces.targetOf(lambda).flatMap(target -> names.resolve(target.getNameWithScope(), lambda)
+        .filter(q -> q.startsWith("java."))
+        .flatMap(q -> FunctionalInterfaces.jdkLambdaParameter(q, target, index)))
+        .flatMap(chains::typeAt);
   }
 
   /** The innermost enclosing class, its own type variables unbound (erased to their bounds). */

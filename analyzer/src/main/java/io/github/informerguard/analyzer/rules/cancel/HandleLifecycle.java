@@ -14,6 +14,7 @@ import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -93,17 +94,26 @@ final class HandleLifecycle {
     COLLECTED
   }
 
+  /** How deep functional values are followed: a lambda whose invocation's value is another lambda's result. */
+  private static final int MAX_HOPS = 3;
+
   private final CollectedHandles collections;
+  private final FunctionalResults functions;
+  /** Invocations being followed (ofResult recursing through functional values). */
+  private int hops;
 
   HandleLifecycle(TypeFacts types) {
     this.collections = new CollectedHandles(types);
+    this.functions = new FunctionalResults(types);
   }
 
   /** The fate of the value that {@code produced} evaluates to (a call creating the handle). */
   Optional<Leak> ofResult(Expression produced, Release release) {
     Node child = produced;
     Node parent = child.getParentNode().orElse(null);
-    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
+    // Either branch of a conditional is the conditional's value: return ns != null ? a.watch(w) : b.watch(w).
+    while (parent instanceof EnclosedExpr || parent instanceof CastExpr
+        || parent instanceof ConditionalExpr c && c.getCondition() != child) {
       child = parent;
       parent = parent.getParentNode().orElse(null);
     }
@@ -119,7 +129,16 @@ final class HandleLifecycle {
         return release.clientCloseReleases() && clientClosed(produced)
             ? Optional.empty() : Optional.of(new Leak(Fate.COLLECTED_NEVER_RELEASED, sink.get()));
       }
-      if (parent instanceof ReturnStmt || CollectedHandles.isMappingFunction(mapping.get())) {
+      if (CollectedHandles.isMappingFunction(mapping.get())) {
+        return Optional.empty(); // the stream's next step takes the handle
+      }
+      // A lambda returned by a method or held in a local: its invocations' values are the handle.
+      Optional<List<MethodCallExpr>> invoked = hops < MAX_HOPS ? functions.invocations(mapping.get()) : Optional.empty();
+      if (invoked.isPresent()) {
+        return release.clientCloseReleases() && clientClosed(produced)
+            ? Optional.empty() : droppedByEveryInvocation(invoked.get(), release);
+      }
+      if (parent instanceof ReturnStmt || functions.declaredToReturnValue(mapping.get())) {
         return Optional.empty(); // the lambda's caller takes the handle
       }
     }
@@ -163,6 +182,26 @@ final class HandleLifecycle {
    * A project factory method ({@code Watch open() { return client.pods().watch(w); }}): returning
    * hands the handle to the caller, so a caller in this file that drops the result leaks it.
    */
+  /**
+   * The handle is each invocation's value ({@code opener.apply(client, ns)}): a leak only when every
+   * invocation leaks it, reported as dropped by the first.
+   */
+  private Optional<Leak> droppedByEveryInvocation(List<MethodCallExpr> invocations, Release release) {
+    hops++;
+    try {
+      for (MethodCallExpr call : invocations) {
+        if (ofResult(call, release).isEmpty()) {
+          return Optional.empty();
+        }
+      }
+    } finally {
+      hops--;
+    }
+    MethodCallExpr first = invocations.get(0);
+    return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, first.getNameAsString() + "()"
+        + first.getBegin().map(p -> " at line " + p.line).orElse("")));
+  }
+
   private Optional<Leak> droppedByCaller(ReturnStmt r, Expression produced, Release release) {
     Optional<MethodDeclaration> factory = r.findAncestor(MethodDeclaration.class);
     if (factory.isEmpty() || r.findAncestor(LambdaExpr.class).filter(l -> factory.get().isAncestorOf(l)).isPresent()
@@ -180,6 +219,22 @@ final class HandleLifecycle {
           && SourceMethods.forCallInFile(call).filter(m -> m == factory.get()).isPresent()) {
         return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, call.getNameAsString() + "()"
             + call.getBegin().map(p -> " at line " + p.line).orElse("")));
+      }
+    }
+    // A method reference to the factory ({@code Function<String, Watch> open = this::open}): the
+    // handle is the value of each invocation of that function.
+    if (hops < MAX_HOPS) {
+      for (MethodReferenceExpr ref : FileNodes.of(unit.get(), MethodReferenceExpr.class)) {
+        if (ref.getIdentifier().equals(factory.get().getNameAsString())
+            && SourceMethods.forReferenceInFile(ref).filter(m -> m == factory.get()).isPresent()) {
+          Optional<List<MethodCallExpr>> invoked = functions.invocations(ref);
+          if (invoked.isPresent()) {
+            Optional<Leak> leak = droppedByEveryInvocation(invoked.get(), release);
+            if (leak.isPresent()) {
+              return leak;
+            }
+          }
+        }
       }
     }
     return Optional.empty();

@@ -2,6 +2,7 @@ package io.github.informerguard.analyzer.rules.cancel;
 
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.rules.FindingText;
 import io.github.informerguard.analyzer.api.Family;
@@ -29,7 +30,7 @@ public final class WatchNeverClosed extends CatalogRule {
 
   /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public WatchNeverClosed() {
-    super(DESCRIPTOR, MethodCallExpr.class);
+    super(DESCRIPTOR, MethodCallExpr.class, MethodReferenceExpr.class);
   }
 
   @Override
