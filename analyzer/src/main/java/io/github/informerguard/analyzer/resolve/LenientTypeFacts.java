@@ -57,6 +57,16 @@ public final class LenientTypeFacts implements TypeFacts {
   }
 
   @Override
+  public Optional<Boolean> calledInSources(String owner, String methodName, int arity) {
+    return sources.calledAnywhere(owner, methodName, arity);
+  }
+
+  @Override
+  public java.util.Collection<java.nio.file.Path> callIndexFiles() {
+    return sources.callIndexFiles();
+  }
+
+  @Override
   public AnalysisMode mode() {
     return AnalysisMode.LENIENT;
   }

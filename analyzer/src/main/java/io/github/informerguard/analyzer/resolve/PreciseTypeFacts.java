@@ -49,6 +49,16 @@ public final class PreciseTypeFacts implements TypeFacts {
   }
 
   @Override
+  public Optional<Boolean> calledInSources(String owner, String methodName, int arity) {
+    return sources.calledAnywhere(owner, methodName, arity);
+  }
+
+  @Override
+  public java.util.Collection<java.nio.file.Path> callIndexFiles() {
+    return sources.callIndexFiles();
+  }
+
+  @Override
   public AnalysisMode mode() {
     return AnalysisMode.PRECISE;
   }

@@ -73,8 +73,16 @@ final class HandleLifecycle {
     DISCARDED_BY_CALLER
   }
 
-  /** A leak and the name of the variable that holds the handle (empty when discarded). */
-  record Leak(Fate fate, String holder) {}
+  /**
+   * A leak, the name of the variable that holds the handle (empty when discarded), and the calls
+   * elsewhere that drop it (a factory's caller, a function's invocations; empty when the handle
+   * leaks where it is made).
+   */
+  record Leak(Fate fate, String holder, List<Node> droppedAt) {
+    Leak(Fate fate, String holder) {
+      this(fate, holder, List.of());
+    }
+  }
 
   /**
    * What releases a handle.
@@ -199,7 +207,7 @@ final class HandleLifecycle {
     }
     MethodCallExpr first = invocations.get(0);
     return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, first.getNameAsString() + "()"
-        + first.getBegin().map(p -> " at line " + p.line).orElse("")));
+        + first.getBegin().map(p -> " at line " + p.line).orElse(""), List.copyOf(invocations)));
   }
 
   private Optional<Leak> droppedByCaller(ReturnStmt r, Expression produced, Release release) {
@@ -212,14 +220,19 @@ final class HandleLifecycle {
     if (unit.isEmpty()) {
       return Optional.empty();
     }
+    List<Node> dropping = new ArrayList<>();
     for (MethodCallExpr call : FileNodes.of(unit.get(), MethodCallExpr.class)) {
       if (call.getNameAsString().equals(factory.get().getNameAsString())
           && call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()
           && !inMainMethod(call)
           && SourceMethods.forCallInFile(call).filter(m -> m == factory.get()).isPresent()) {
-        return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, call.getNameAsString() + "()"
-            + call.getBegin().map(p -> " at line " + p.line).orElse("")));
+        dropping.add(call);
       }
+    }
+    if (!dropping.isEmpty()) {
+      MethodCallExpr first = (MethodCallExpr) dropping.get(0);
+      return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, first.getNameAsString() + "()"
+          + first.getBegin().map(p -> " at line " + p.line).orElse(""), List.copyOf(dropping)));
     }
     // A method reference to the factory ({@code Function<String, Watch> open = this::open}): the
     // handle is the value of each invocation of that function.

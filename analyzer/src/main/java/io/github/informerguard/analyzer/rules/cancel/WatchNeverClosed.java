@@ -45,9 +45,19 @@ public final class WatchNeverClosed extends CatalogRule {
                 site.library() == Library.FABRIC8);
             String opened = describe(site, call);
             lifecycle.ofResult(call, release)
+                // A factory whose every dropping caller is code that nothing calls opens no watch.
+                .filter(leak -> !droppedOnlyInUncalledCode(leak, ctx))
                 .ifPresent(leak -> LifecycleMessages.watch(site.library(), opened, leak, FindingText.enclosingTypeName(call)).report(ctx, call));
           });
     }
+  }
+
+  /**
+   * Only where the handle is dropped by other code (a factory's callers, a function's invocations):
+   * a watch opened and dropped in one method is reported whether or not the sources call that method.
+   */
+  private static boolean droppedOnlyInUncalledCode(HandleLifecycle.Leak leak, RuleContext ctx) {
+    return !leak.droppedAt().isEmpty() && leak.droppedAt().stream().allMatch(at -> UncalledCode.neverRuns(at, ctx.types()));
   }
 
   /** Whether the call is in a lambda passed to an assert-throws method (the nearest lambda only). */
