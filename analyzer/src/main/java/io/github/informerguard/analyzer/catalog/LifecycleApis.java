@@ -217,6 +217,20 @@ public final class LifecycleApis {
    * {@code halt(n)}): a handle opened in a method that then always makes one lives as long as
    * the process, like one opened in {@code main}.
    */
+  /**
+   * Calls that never return on their own (a thread joining itself, an endless sleep, a park nothing
+   * unparks), written as the source spells their receiver: {@code main} parks the main thread in one of
+   * them to keep the process up, and on SIGTERM the JVM runs only shutdown hooks, never what follows.
+   */
+  public static final Set<String> ENDLESS_WAITS = Set.of("Thread.currentThread().join()",
+      "java.lang.Thread.currentThread().join()", "Thread.sleep(Long.MAX_VALUE)", "LockSupport.park()",
+      "java.util.concurrent.locks.LockSupport.park()");
+
+  /** An untimed latch wait that never returns when nothing counts the latch down. */
+  public static final String LATCH_AWAIT = "await";
+  public static final String LATCH_COUNT_DOWN = "countDown";
+  public static final String LATCH_TYPE = "java.util.concurrent.CountDownLatch";
+
   public static final Set<String> JVM_EXITS = Set.of("System.exit", "java.lang.System.exit",
       "Runtime.getRuntime().exit", "Runtime.getRuntime().halt", "java.lang.Runtime.getRuntime().exit",
       "java.lang.Runtime.getRuntime().halt");

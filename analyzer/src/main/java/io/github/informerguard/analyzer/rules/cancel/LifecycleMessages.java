@@ -102,6 +102,23 @@ final class LifecycleMessages {
             + " or a SmartLifecycle whose stop() does." + (library == Library.FABRIC8 ? INFORMER_GUARD : FACTORY_GUARD));
   }
 
+  /**
+   * Something started in a main that then waits forever: {@code what} names it ("SharedInformerFactory
+   * 'factory'", "Informer 'pods'").
+   */
+  static FindingText startedInParkedMain(Library library, String what) {
+    String stop = what.startsWith("SharedInformerFactory") ? "stopAllRegisteredInformers()" : "stop()";
+    return new FindingText(
+        what + " is started in main, which then waits forever: no shutdown hook stops it, and a close or stop"
+            + " after the wait never runs.",
+        "On SIGTERM the JVM runs its shutdown hooks and halts; the main thread is not unwound where it waits, so a"
+            + " try-with-resources close, a finally block or a " + stop + " placed after the wait never runs, and"
+            + " the informers keep watching and handling events until the process is gone, in the middle of"
+            + " whatever their handlers were doing. Register the stop before waiting:"
+            + " Runtime.getRuntime().addShutdownHook(new Thread(...)) that calls " + stop
+            + (library == Library.FABRIC8 ? " (or closes the KubernetesClient)." + INFORMER_GUARD : "." + FACTORY_GUARD));
+  }
+
   static FindingText freshFactory(String registeredAt) {
     return new FindingText(
         "startAllRegisteredInformers() runs on a new, empty factory from client.informers(), so the informers"
