@@ -167,6 +167,13 @@ public final class LifecycleApis {
   /** Collection methods that hand out one element, which the caller may release. */
   public static final Set<String> COLLECTION_LOOKUPS = Set.of("get", "getOrDefault");
 
+  /**
+   * {@code handles.stream().allMatch(SharedIndexInformer::isWatching)}: a stream of the elements that
+   * only asks each one something (a health check) and keeps nothing.
+   */
+  public static final String COLLECTION_STREAM = "stream";
+  public static final Set<String> STREAM_PREDICATES = Set.of("allMatch", "anyMatch", "noneMatch");
+
   /** The collection interfaces fields are declared with, named each so lenient mode needs no JDK hierarchy. */
   public static final Set<String> COLLECTION_TYPES = Set.of("java.util.Map", "java.util.Collection", "java.util.List",
       "java.util.Set", "java.util.Queue", "java.util.Deque", "java.util.concurrent.ConcurrentMap");

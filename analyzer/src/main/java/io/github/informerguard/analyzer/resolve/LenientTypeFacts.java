@@ -295,7 +295,7 @@ public final class LenientTypeFacts implements TypeFacts {
     }
     Optional<TypeDeclaration<?>> declared = sources.find(type);
     if (declared.isEmpty()) {
-      return isJdkType(type) ? Match.NO : Match.UNKNOWN;
+      return isJdkType(type) ? Match.of(JdkTypes.isSubtype(type, targets)) : Match.UNKNOWN;
     }
     Match result = Match.NO;
     for (ClassOrInterfaceType parent : parents(declared.get())) {

@@ -7,6 +7,8 @@ import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
@@ -70,7 +72,9 @@ final class HandleLifecycle {
     /** Added to a collection whose elements no code of the class releases. */
     COLLECTED_NEVER_RELEASED,
     /** Returned by a method of this file whose caller drops it. */
-    DISCARDED_BY_CALLER
+    DISCARDED_BY_CALLER,
+    /** Handed to the constructor of a project class that keeps it in a field and never releases it. */
+    WRAPPED_NEVER_RELEASED
   }
 
   /**
@@ -99,18 +103,22 @@ final class HandleLifecycle {
     ESCAPE,
     NEUTRAL,
     /** Stored into a collection field whose elements nothing reaches again. */
-    COLLECTED
+    COLLECTED,
+    /** Handed to a project class that holds it and never releases it. */
+    WRAPPED
   }
 
   /** How deep functional values are followed: a lambda whose invocation's value is another lambda's result. */
   private static final int MAX_HOPS = 3;
 
+  private final TypeFacts types;
   private final CollectedHandles collections;
   private final FunctionalResults functions;
   /** Invocations being followed (ofResult recursing through functional values). */
   private int hops;
 
   HandleLifecycle(TypeFacts types) {
+    this.types = types;
     this.collections = new CollectedHandles(types);
     this.functions = new FunctionalResults(types);
   }
@@ -559,10 +567,14 @@ final class HandleLifecycle {
     boolean released = false;
     boolean safelyReleased = false;
     String collectedInto = null;
+    String wrappedInto = null;
     for (Expression use : uses) {
       UseKind kind = classify(use, region, release);
       if (kind == UseKind.COLLECTED) {
         collectedInto = collectionOf(use);
+      }
+      if (kind == UseKind.WRAPPED) {
+        wrappedInto = wrapperNeverReleases((ObjectCreationExpr) enclosingValue(use), enclosingValueChild(use), release).orElse("?");
       }
       switch (kind) {
         case ESCAPE -> {
@@ -573,11 +585,12 @@ final class HandleLifecycle {
           safelyReleased = true;
         }
         case RELEASE -> released = true;
-        case NEUTRAL, COLLECTED -> { }
+        case NEUTRAL, COLLECTED, WRAPPED -> { }
       }
     }
     if (!released) {
-      return Optional.of(collectedInto != null ? new Leak(Fate.COLLECTED_NEVER_RELEASED, collectedInto) : new Leak(fate, name));
+      return Optional.of(collectedInto != null ? new Leak(Fate.COLLECTED_NEVER_RELEASED, collectedInto)
+          : wrappedInto != null ? new Leak(Fate.WRAPPED_NEVER_RELEASED, wrappedInto) : new Leak(fate, name));
     }
     if (release.requireFinally() && !safelyReleased && fate == Fate.LOCAL_NEVER_RELEASED) {
       return Optional.of(new Leak(Fate.RELEASED_ONLY_ON_NORMAL_PATH, name));
@@ -602,6 +615,9 @@ final class HandleLifecycle {
     }
     if (parent instanceof MethodCallExpr store && collections.neverDrainedSink(store, child, release.releases()).isPresent()) {
       return UseKind.COLLECTED;
+    }
+    if (parent instanceof ObjectCreationExpr wrapper && wrapperNeverReleases(wrapper, child, release).isPresent()) {
+      return UseKind.WRAPPED;
     }
     if (parent instanceof MethodReferenceExpr ref && ref.getScope() == child) {
       return release.releases().contains(ref.getIdentifier()) ? UseKind.SAFE_RELEASE : UseKind.ESCAPE;
@@ -644,6 +660,82 @@ final class HandleLifecycle {
     Optional<LambdaExpr> lambda = parent.findAncestor(LambdaExpr.class);
     Optional<CallableDeclaration> callable = parent.findAncestor(CallableDeclaration.class);
     return lambda.filter(l -> callable.isEmpty() || callable.get().isAncestorOf(l));
+  }
+
+  /** The node a use is part of, past parentheses and casts. */
+  private static Node enclosingValue(Expression use) {
+    Node parent = use.getParentNode().orElse(null);
+    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
+      parent = parent.getParentNode().orElse(null);
+    }
+    return parent;
+  }
+
+  private static Node enclosingValueChild(Expression use) {
+    Node child = use;
+    Node parent = use.getParentNode().orElse(null);
+    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
+      child = parent;
+      parent = parent.getParentNode().orElse(null);
+    }
+    return child;
+  }
+
+  /**
+   * {@code new ResourceInformer<>(informer)} where {@code ResourceInformer} is a class of the analyzed
+   * sources whose one constructor of that arity only stores the parameter in a field, and no code of
+   * that class releases the field or lets it out (no stop(), no getter, no hand-on): the wrapper holds
+   * the handle and nothing can release it. The answer is {@code Class.field}; empty when the wrapper
+   * may release it, or its source cannot be read.
+   */
+  private Optional<String> wrapperNeverReleases(ObjectCreationExpr wrapper, Node argument, Release release) {
+    int index = -1;
+    for (int i = 0; i < wrapper.getArguments().size(); i++) {
+      if (wrapper.getArguments().get(i) == argument) {
+        index = i;
+      }
+    }
+    if (index < 0 || wrapper.getAnonymousClassBody().isPresent() || hops >= MAX_HOPS) {
+      return Optional.empty();
+    }
+    Optional<ClassOrInterfaceDeclaration> type = types.typeName(wrapper.getType().getNameWithScope(), wrapper)
+        .flatMap(types::sourceType)
+        .filter(ClassOrInterfaceDeclaration.class::isInstance).map(ClassOrInterfaceDeclaration.class::cast)
+        .filter(c -> !c.isInterface() && !c.isAbstract());
+    if (type.isEmpty()) {
+      return Optional.empty();
+    }
+    int arity = wrapper.getArguments().size();
+    List<ConstructorDeclaration> constructors = type.get().getConstructors().stream()
+        .filter(c -> c.getParameters().size() == arity).toList();
+    if (constructors.size() != 1) {
+      return Optional.empty();
+    }
+    ConstructorDeclaration ctor = constructors.get(0);
+    String param = ctor.getParameter(index).getNameAsString();
+    List<NameExpr> uses = ctor.getBody().findAll(NameExpr.class).stream()
+        .filter(n -> n.getNameAsString().equals(param) && Scopes.lookup(param, n)
+            .filter(r -> r.kind() == VariableRef.Kind.PARAMETER).isPresent())
+        .toList();
+    if (uses.size() != 1 || !(uses.get(0).getParentNode().orElse(null) instanceof AssignExpr a)
+        || a.getValue() != uses.get(0) || a.getOperator() != AssignExpr.Operator.ASSIGN) {
+      return Optional.empty();
+    }
+    String field = a.getTarget() instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr ? f.getNameAsString()
+        : a.getTarget() instanceof NameExpr n ? n.getNameAsString() : null;
+    Optional<VariableDeclarator> declarator = field == null ? Optional.empty()
+        : Scopes.field(type.get(), field).flatMap(VariableRef::declaration)
+            .filter(VariableDeclarator.class::isInstance).map(VariableDeclarator.class::cast);
+    if (declarator.isEmpty()) {
+      return Optional.empty();
+    }
+    hops++;
+    try {
+      return ofField(declarator.get(), release).filter(l -> l.fate() == Fate.FIELD_NEVER_RELEASED)
+          .map(l -> type.get().getNameAsString() + "." + field);
+    } finally {
+      hops--;
+    }
   }
 
   private static String collectionOf(Expression use) {

@@ -46,6 +46,8 @@ final class LifecycleMessages {
           + leak.holder() + "', whose elements no code of " + owner + " stops.";
       case DISCARDED_BY_CALLER -> "The informer started by " + started + " is returned to " + leak.holder()
           + ", which drops it, so nothing can stop it.";
+      case WRAPPED_NEVER_RELEASED -> "The informer started by " + started + " is handed to " + wrapperOf(leak)
+          + ", which keeps it in field '" + fieldOf(leak) + "' and never stops it.";
     };
     String why = library == Library.FABRIC8
         ? "A fabric8 informer keeps its watch open (reconnecting after every drop), its cache in memory and its"
@@ -62,6 +64,16 @@ final class LifecycleMessages {
             + " @PreDestroy, DisposableBean.destroy()), or register it with a SharedInformerFactory and call"
             + " stopAllRegisteredInformers()." + FACTORY_GUARD;
     return new FindingText(message, why + fix);
+  }
+
+  /** {@code Wrapper.field}: the project class that holds the handle. */
+  private static String wrapperOf(Leak leak) {
+    int dot = leak.holder().lastIndexOf('.');
+    return dot < 0 ? leak.holder() : leak.holder().substring(0, dot);
+  }
+
+  private static String fieldOf(Leak leak) {
+    return leak.holder().substring(leak.holder().lastIndexOf('.') + 1);
   }
 
   static FindingText factory(Library library, Leak leak, String owner) {
@@ -146,6 +158,8 @@ final class LifecycleMessages {
           + "', whose watches no code of " + owner + " closes.";
       case DISCARDED_BY_CALLER -> "The watch opened by " + opened + " is returned to " + leak.holder()
           + ", which drops it, so nothing can close it.";
+      case WRAPPED_NEVER_RELEASED -> "The watch opened by " + opened + " is handed to " + wrapperOf(leak)
+          + ", which keeps it in field '" + fieldOf(leak) + "' and never closes it.";
     };
     String why = library == Library.FABRIC8
         ? "A raw fabric8 watch is not one of the client's informers, so stopping informers does not end it, and"
