@@ -37,7 +37,7 @@ import java.util.Set;
  * accessors included, through their declarations in the analyzed sources. Answers UNKNOWN
  * whenever a guess would be needed.
  */
-public final class LenientTypeFacts implements TypeFacts {
+public final class LenientTypeFacts implements SourceBackedFacts {
 
   private static final int MAX_DEPTH = 24;
 
@@ -52,18 +52,8 @@ public final class LenientTypeFacts implements TypeFacts {
   }
 
   @Override
-  public Optional<TypeDeclaration<?>> sourceType(String qualifiedName) {
-    return sources.find(qualifiedName);
-  }
-
-  @Override
-  public Optional<Boolean> calledInSources(String owner, String methodName, int arity) {
-    return sources.calledAnywhere(owner, methodName, arity);
-  }
-
-  @Override
-  public java.util.Collection<java.nio.file.Path> callIndexFiles() {
-    return sources.callIndexFiles();
+  public SourceTypes sources() {
+    return sources;
   }
 
   @Override

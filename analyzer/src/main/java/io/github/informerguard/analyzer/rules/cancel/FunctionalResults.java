@@ -4,9 +4,6 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
-import com.github.javaparser.ast.expr.CastExpr;
-import com.github.javaparser.ast.expr.ConditionalExpr;
-import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
@@ -18,6 +15,7 @@ import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.Type;
 import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.resolve.Expressions;
 import io.github.informerguard.analyzer.resolve.FunctionalInterfaces;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
@@ -63,14 +61,8 @@ final class FunctionalResults {
     if (hops > MAX_HOPS) {
       return false;
     }
-    Node child = value;
-    Node parent = child.getParentNode().orElse(null);
-    while (parent instanceof EnclosedExpr || parent instanceof CastExpr
-        || parent instanceof ConditionalExpr c && c.getCondition() != child) {
-      child = parent;
-      parent = parent.getParentNode().orElse(null);
-    }
-    final Node used = child;
+    final Node used = Expressions.carrying(value);
+    Node parent = used.getParentNode().orElse(null);
     if (parent instanceof MethodCallExpr call && call.getScope().filter(s -> s == used).isPresent()) {
       Optional<String> sam = type == null ? Optional.empty() : abstractMethodOf(type);
       if (sam.isPresent() && sam.get().equals(call.getNameAsString())) {

@@ -16,7 +16,6 @@ import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.CastExpr;
-import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -125,14 +124,9 @@ final class HandleLifecycle {
 
   /** The fate of the value that {@code produced} evaluates to (a call creating the handle). */
   Optional<Leak> ofResult(Expression produced, Release release) {
-    Node child = produced;
-    Node parent = child.getParentNode().orElse(null);
     // Either branch of a conditional is the conditional's value: return ns != null ? a.watch(w) : b.watch(w).
-    while (parent instanceof EnclosedExpr || parent instanceof CastExpr
-        || parent instanceof ConditionalExpr c && c.getCondition() != child) {
-      child = parent;
-      parent = parent.getParentNode().orElse(null);
-    }
+    Node child = Expressions.carrying(produced);
+    Node parent = child.getParentNode().orElse(null);
     if (parent == null) {
       return Optional.empty();
     }
@@ -574,7 +568,8 @@ final class HandleLifecycle {
         collectedInto = collectionOf(use);
       }
       if (kind == UseKind.WRAPPED) {
-        wrappedInto = wrapperNeverReleases((ObjectCreationExpr) enclosingValue(use), enclosingValueChild(use), release).orElse("?");
+        Node carried = Expressions.carrying(use);
+        wrappedInto = wrapperNeverReleases((ObjectCreationExpr) carried.getParentNode().get(), carried, release).orElse("?");
       }
       switch (kind) {
         case ESCAPE -> {
@@ -660,25 +655,6 @@ final class HandleLifecycle {
     Optional<LambdaExpr> lambda = parent.findAncestor(LambdaExpr.class);
     Optional<CallableDeclaration> callable = parent.findAncestor(CallableDeclaration.class);
     return lambda.filter(l -> callable.isEmpty() || callable.get().isAncestorOf(l));
-  }
-
-  /** The node a use is part of, past parentheses and casts. */
-  private static Node enclosingValue(Expression use) {
-    Node parent = use.getParentNode().orElse(null);
-    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
-      parent = parent.getParentNode().orElse(null);
-    }
-    return parent;
-  }
-
-  private static Node enclosingValueChild(Expression use) {
-    Node child = use;
-    Node parent = use.getParentNode().orElse(null);
-    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
-      child = parent;
-      parent = parent.getParentNode().orElse(null);
-    }
-    return child;
   }
 
   /**

@@ -133,6 +133,12 @@ public final class InformerNeverStopped extends CatalogRule {
           reportIfStartedByHook(ctx, call, receiver, site.library());
           return;
         }
+        if (!isHolder(receiver)) {
+          new RecordHeldFactories(ctx.types()).of(receiver, ctx.unit(), e -> isFactoryCreation(ctx, e))
+              .ifPresent(held -> LifecycleMessages.factoryHeldInCollection(site.library(), held,
+                  FindingText.enclosingTypeName(call)).report(ctx, call));
+          return;
+        }
         if (isHolder(receiver)) {
           Optional<VariableDeclarator> d = lifecycle.declaratorOf(receiver);
           if (d.isEmpty() || !reportedHolders.add(d.get())) {

@@ -95,6 +95,14 @@ final class LifecycleMessages {
     return new FindingText(message, why + fix + (library == Library.FABRIC8 ? INFORMER_GUARD : FACTORY_GUARD));
   }
 
+  /** A factory kept in a record that a collection field holds, started through it, never stopped. */
+  static FindingText factoryHeldInCollection(Library library, RecordHeldFactories.Held held, String owner) {
+    FindingText plain = factory(library, new Leak(HandleLifecycle.Fate.COLLECTED_NEVER_RELEASED, held.collection()), owner);
+    return new FindingText("The SharedInformerFactory in " + held.record() + "." + held.component() + " of '"
+        + held.collection() + "' starts its informers here, but no code of " + owner
+        + " calls stopAllRegisteredInformers() on it.", plain.detail());
+  }
+
   static FindingText factoryStartedByHook(Library library, String holder, String hook) {
     String why = library == Library.FABRIC8
         ? "Startup code runs once and leaves the factory running, and this code has no shutdown path that stops"
