@@ -45,6 +45,22 @@ public interface TypeFacts {
   }
 
   /**
+   * Whether any source file of the analysis (the analyzed files and those under their source roots)
+   * calls a method of that name with that many arguments, or references it; empty when the front end
+   * cannot tell, or when no other file names its declaring type {@code owner} (a simple name): a class
+   * the sources do not use may be a library's entry point. Name-based on purpose: a rule may only use
+   * "not called" to report less.
+   */
+  default Optional<Boolean> calledInSources(String owner, String methodName, int arity) {
+    return Optional.empty();
+  }
+
+  /** The files {@link #calledInSources} read (a front end that caches per file depends on all of them). */
+  default java.util.Collection<java.nio.file.Path> callIndexFiles() {
+    return java.util.List.of();
+  }
+
+  /**
    * Notes that the analysis of this file read {@code file} (a shipped configuration file), so a front
    * end that caches results per file re-analyzes it when that file changes.
    */

@@ -167,6 +167,13 @@ public final class LifecycleApis {
   /** Collection methods that hand out one element, which the caller may release. */
   public static final Set<String> COLLECTION_LOOKUPS = Set.of("get", "getOrDefault");
 
+  /**
+   * {@code handles.stream().allMatch(SharedIndexInformer::isWatching)}: a stream of the elements that
+   * only asks each one something (a health check) and keeps nothing.
+   */
+  public static final String COLLECTION_STREAM = "stream";
+  public static final Set<String> STREAM_PREDICATES = Set.of("allMatch", "anyMatch", "noneMatch");
+
   /** The collection interfaces fields are declared with, named each so lenient mode needs no JDK hierarchy. */
   public static final Set<String> COLLECTION_TYPES = Set.of("java.util.Map", "java.util.Collection", "java.util.List",
       "java.util.Set", "java.util.Queue", "java.util.Deque", "java.util.concurrent.ConcurrentMap");
@@ -217,6 +224,20 @@ public final class LifecycleApis {
    * {@code halt(n)}): a handle opened in a method that then always makes one lives as long as
    * the process, like one opened in {@code main}.
    */
+  /**
+   * Calls that never return on their own (a thread joining itself, an endless sleep, a park nothing
+   * unparks), written as the source spells their receiver: {@code main} parks the main thread in one of
+   * them to keep the process up, and on SIGTERM the JVM runs only shutdown hooks, never what follows.
+   */
+  public static final Set<String> ENDLESS_WAITS = Set.of("Thread.currentThread().join()",
+      "java.lang.Thread.currentThread().join()", "Thread.sleep(Long.MAX_VALUE)", "LockSupport.park()",
+      "java.util.concurrent.locks.LockSupport.park()");
+
+  /** An untimed latch wait that never returns when nothing counts the latch down. */
+  public static final String LATCH_AWAIT = "await";
+  public static final String LATCH_COUNT_DOWN = "countDown";
+  public static final String LATCH_TYPE = "java.util.concurrent.CountDownLatch";
+
   public static final Set<String> JVM_EXITS = Set.of("System.exit", "java.lang.System.exit",
       "Runtime.getRuntime().exit", "Runtime.getRuntime().halt", "java.lang.Runtime.getRuntime().exit",
       "java.lang.Runtime.getRuntime().halt");

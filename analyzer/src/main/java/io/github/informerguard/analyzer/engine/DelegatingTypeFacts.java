@@ -63,6 +63,16 @@ abstract class DelegatingTypeFacts implements TypeFacts {
   }
 
   @Override
+  public Optional<Boolean> calledInSources(String owner, String methodName, int arity) {
+    return delegate.calledInSources(owner, methodName, arity);
+  }
+
+  @Override
+  public java.util.Collection<Path> callIndexFiles() {
+    return delegate.callIndexFiles();
+  }
+
+  @Override
   public void readsFile(Path file) {
     delegate.readsFile(file);
   }

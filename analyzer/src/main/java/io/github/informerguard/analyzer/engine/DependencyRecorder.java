@@ -43,6 +43,16 @@ final class DependencyRecorder extends DelegatingTypeFacts {
   }
 
   @Override
+  public Optional<Boolean> calledInSources(String owner, String methodName, int arity) {
+    Optional<Boolean> called = delegate.calledInSources(owner, methodName, arity);
+    if (called.isPresent() && !called.get()) {
+      // "Nothing calls it" holds until any file changes: a cached result must be redone then.
+      delegate.callIndexFiles().forEach(f -> files.add(f.toAbsolutePath().normalize()));
+    }
+    return called;
+  }
+
+  @Override
   public void readsFile(Path file) {
     files.add(file.toAbsolutePath().normalize());
   }

@@ -5,6 +5,7 @@ import com.github.javaparser.ParseResult;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
+import io.github.informerguard.analyzer.resolve.CallNames;
 import io.github.informerguard.analyzer.resolve.SourceTypes;
 import java.lang.ref.SoftReference;
 import java.nio.file.Files;
@@ -59,6 +60,12 @@ final class SourceIndex implements SourceTypes {
   private final Map<String, Object> parsing = new ConcurrentHashMap<>();
   private final ThreadLocal<JavaParser> parser = ThreadLocal.withInitial(() -> new JavaParser(Parsers.lenientConfiguration()));
 
+  /** Calls and references in every known file ({@link CallNames} keys), read once when first asked; guarded by this. */
+  private Set<String> callKeys;
+  /** How many files name each type ({@link CallNames#typeName} keys); guarded by this. */
+  private Map<String, Integer> typeMentions = Map.of();
+  private List<Path> callIndexFiles = List.of();
+
   SourceIndex(Collection<SourceFile> files) {
     files.forEach(this::add);
   }
@@ -78,6 +85,72 @@ final class SourceIndex implements SourceTypes {
     notInMemory.remove(name);
     absent.remove(name);
     f.sourceRoot().ifPresent(roots::add);
+    if (previous == null || !previous.text().equals(f.text())) {
+      synchronized (this) {
+        callKeys = null; // a new or edited file may call what no file called before
+      }
+    }
+  }
+
+  @Override
+  public synchronized Optional<Boolean> calledAnywhere(String owner, String name, int arity) {
+    Set<String> keys = callKeys();
+    if (typeMentions.getOrDefault(CallNames.typeName(owner), 0) < 2) {
+      return Optional.empty(); // no other file names the owner: a library's or a snippet's entry point, maybe
+    }
+    return Optional.of(keys.contains(CallNames.call(name, arity)) || keys.contains(CallNames.reference(name)));
+  }
+
+  @Override
+  public synchronized Collection<Path> callIndexFiles() {
+    callKeys();
+    return callIndexFiles;
+  }
+
+  /**
+   * Reads every known file once: the analyzed ones, the ones known by path, and every {@code .java}
+   * file under the source roots (a front end that hands in one file at a time still sees its module).
+   */
+  private synchronized Set<String> callKeys() {
+    if (callKeys != null) {
+      return callKeys;
+    }
+    Set<String> keys = new java.util.HashSet<>();
+    Map<String, Integer> mentions = new java.util.HashMap<>();
+    Set<Path> read = new java.util.TreeSet<>();
+    for (SourceFile f : byPrimaryType.values()) {
+      collect(f.text(), keys, mentions);
+      read.add(f.path().toAbsolutePath().normalize());
+    }
+    List<Path> more = new java.util.ArrayList<>(notInMemory.values());
+    for (Path root : roots) {
+      try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
+        walk.filter(p -> p.toString().endsWith(".java") && Files.isRegularFile(p)).forEach(more::add);
+      } catch (java.io.IOException | java.io.UncheckedIOException e) {
+        // an unreadable root adds no calls: the answer can only be "not called" more often for it
+      }
+    }
+    for (Path p : more) {
+      if (read.add(p.toAbsolutePath().normalize()) && SourceReader.read(p) instanceof SourceFile f) {
+        collect(f.text(), keys, mentions);
+      }
+    }
+    callKeys = keys;
+    typeMentions = mentions;
+    callIndexFiles = List.copyOf(read);
+    return keys;
+  }
+
+  private static void collect(String text, Set<String> keys, Map<String, Integer> mentions) {
+    Set<String> ofFile = new java.util.HashSet<>();
+    CallNames.collect(text, ofFile);
+    for (String k : ofFile) {
+      if (k.startsWith("T:")) {
+        mentions.merge(k, 1, Integer::sum);
+      } else {
+        keys.add(k);
+      }
+    }
   }
 
   /** Remembers a file that no rule needs to parse by its path only; it is read again if looked up. */

@@ -18,6 +18,22 @@ public final class Expressions {
     return x;
   }
 
+  /**
+   * The outermost expression whose value is {@code e}'s: through parentheses, casts and the branches of
+   * a conditional ({@code return ns != null ? a.watch(w) : b.watch(w)}: either call is the conditional's
+   * value). Its parent is where the value goes.
+   */
+  public static com.github.javaparser.ast.Node carrying(com.github.javaparser.ast.Node e) {
+    com.github.javaparser.ast.Node child = e;
+    com.github.javaparser.ast.Node parent = child.getParentNode().orElse(null);
+    while (parent instanceof EnclosedExpr || parent instanceof CastExpr
+        || parent instanceof com.github.javaparser.ast.expr.ConditionalExpr c && c.getCondition() != child) {
+      child = parent;
+      parent = parent.getParentNode().orElse(null);
+    }
+    return child;
+  }
+
   /** The expression inside parentheses and casts: {@code ((Watch) (x))} is {@code x}, for following a value. */
   public static Expression withoutParenthesesAndCasts(Expression e) {
     Expression x = e;

@@ -12,6 +12,7 @@ import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
@@ -36,7 +37,7 @@ import java.util.Set;
  * accessors included, through their declarations in the analyzed sources. Answers UNKNOWN
  * whenever a guess would be needed.
  */
-public final class LenientTypeFacts implements TypeFacts {
+public final class LenientTypeFacts implements SourceBackedFacts {
 
   private static final int MAX_DEPTH = 24;
 
@@ -51,8 +52,8 @@ public final class LenientTypeFacts implements TypeFacts {
   }
 
   @Override
-  public Optional<TypeDeclaration<?>> sourceType(String qualifiedName) {
-    return sources.find(qualifiedName);
+  public SourceTypes sources() {
+    return sources;
   }
 
   @Override
@@ -213,7 +214,22 @@ public final class LenientTypeFacts implements TypeFacts {
     if (declaration instanceof Parameter p && !p.getType().isUnknownType() && !p.getType().isVarType()) {
       return chains.typeAt(p.getType());
     }
+    if (declaration instanceof Parameter p && p.getParentNode().orElse(null) instanceof LambdaExpr l) {
+      return lambdaParameterType(l, l.getParameters().indexOf(p));
+    }
     return Optional.empty();
+  }
+
+  /**
+   * An implicitly typed lambda parameter, as the compiler infers it where the source states the
+   * lambda's type ({@code BiFunction<KubernetesClient, String, Watch> open() { return (c, ns) -> ...; }}):
+   * the JDK interface's type argument for that parameter. Other targets stay unknown.
+   */
+  private Optional<MType> lambdaParameterType(LambdaExpr lambda, int index) {
+    return FunctionalInterfaces.targetOf(lambda).flatMap(target -> names.resolve(target.getNameWithScope(), lambda)
+        .filter(q -> q.startsWith("java."))
+        .flatMap(q -> FunctionalInterfaces.jdkLambdaParameter(q, target, index)))
+        .flatMap(chains::typeAt);
   }
 
   /** The innermost enclosing class, its own type variables unbound (erased to their bounds). */
@@ -269,7 +285,7 @@ public final class LenientTypeFacts implements TypeFacts {
     }
     Optional<TypeDeclaration<?>> declared = sources.find(type);
     if (declared.isEmpty()) {
-      return isJdkType(type) ? Match.NO : Match.UNKNOWN;
+      return isJdkType(type) ? Match.of(JdkTypes.isSubtype(type, targets)) : Match.UNKNOWN;
     }
     Match result = Match.NO;
     for (ClassOrInterfaceType parent : parents(declared.get())) {

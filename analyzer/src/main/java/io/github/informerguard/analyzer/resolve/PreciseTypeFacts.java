@@ -25,7 +25,7 @@ import java.util.Set;
  * Type facts from the symbol solver. Anything the solver cannot resolve is UNKNOWN, so that
  * precise mode never reports on a guess.
  */
-public final class PreciseTypeFacts implements TypeFacts {
+public final class PreciseTypeFacts implements SourceBackedFacts {
 
   private final CompiledConstants constants;
   private final SourceTypes sources;
@@ -44,8 +44,8 @@ public final class PreciseTypeFacts implements TypeFacts {
   }
 
   @Override
-  public Optional<TypeDeclaration<?>> sourceType(String qualifiedName) {
-    return sources.find(qualifiedName);
+  public SourceTypes sources() {
+    return sources;
   }
 
   @Override

@@ -8,5 +8,20 @@ public interface SourceTypes {
 
   Optional<TypeDeclaration<?>> find(String qualifiedName);
 
+  /**
+   * Whether any source file the index knows (the analyzed files, and every file under their source
+   * roots) calls a method of that name with that many arguments or references it ({@code ::name});
+   * empty when the index cannot tell, or when no file other than its own names the type
+   * {@code owner} (simple name) declaring it: code the sources do not use may be called from outside.
+   */
+  default Optional<Boolean> calledAnywhere(String owner, String name, int arity) {
+    return Optional.empty();
+  }
+
+  /** The files that {@link #calledAnywhere} read: an answer "not called" depends on all of them. */
+  default java.util.Collection<java.nio.file.Path> callIndexFiles() {
+    return java.util.List.of();
+  }
+
   SourceTypes NONE = name -> Optional.empty();
 }

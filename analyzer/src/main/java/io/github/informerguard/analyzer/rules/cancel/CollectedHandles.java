@@ -137,6 +137,9 @@ final class CollectedHandles {
       if (LifecycleApis.COLLECTION_LOOKUPS.contains(method) && lookupNotReleased(m, releases)) {
         continue;
       }
+      if (method.equals(LifecycleApis.COLLECTION_STREAM) && onlyAsksEach(m, releases)) {
+        continue;
+      }
       // computeIfAbsent(k, f) stores what f returns and hands back the element, which may be released.
       if (LifecycleApis.COLLECTION_COMPUTES.contains(method) && lookupNotReleased(m, releases)) {
         continue;
@@ -144,6 +147,20 @@ final class CollectedHandles {
       return false;
     }
     return true;
+  }
+
+  /**
+   * {@code field.stream().allMatch(SharedIndexInformer::isWatching)}: each element is asked something
+   * by a method reference that is not a release, and the stream ends there.
+   */
+  private static boolean onlyAsksEach(MethodCallExpr stream, Set<String> releases) {
+    return stream.getArguments().isEmpty()
+        && stream.getParentNode().orElse(null) instanceof MethodCallExpr p
+        && p.getScope().filter(s -> s == stream).isPresent()
+        && LifecycleApis.STREAM_PREDICATES.contains(p.getNameAsString())
+        && p.getArguments().size() == 1
+        && p.getArguments().get(0) instanceof com.github.javaparser.ast.expr.MethodReferenceExpr ref
+        && !releases.contains(ref.getIdentifier());
   }
 
   private static boolean isNullCheck(Node n) {

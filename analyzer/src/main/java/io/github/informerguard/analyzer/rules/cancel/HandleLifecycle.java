@@ -7,6 +7,8 @@ import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
@@ -69,11 +71,21 @@ final class HandleLifecycle {
     /** Added to a collection whose elements no code of the class releases. */
     COLLECTED_NEVER_RELEASED,
     /** Returned by a method of this file whose caller drops it. */
-    DISCARDED_BY_CALLER
+    DISCARDED_BY_CALLER,
+    /** Handed to the constructor of a project class that keeps it in a field and never releases it. */
+    WRAPPED_NEVER_RELEASED
   }
 
-  /** A leak and the name of the variable that holds the handle (empty when discarded). */
-  record Leak(Fate fate, String holder) {}
+  /**
+   * A leak, the name of the variable that holds the handle (empty when discarded), and the calls
+   * elsewhere that drop it (a factory's caller, a function's invocations; empty when the handle
+   * leaks where it is made).
+   */
+  record Leak(Fate fate, String holder, List<Node> droppedAt) {
+    Leak(Fate fate, String holder) {
+      this(fate, holder, List.of());
+    }
+  }
 
   /**
    * What releases a handle.
@@ -90,23 +102,31 @@ final class HandleLifecycle {
     ESCAPE,
     NEUTRAL,
     /** Stored into a collection field whose elements nothing reaches again. */
-    COLLECTED
+    COLLECTED,
+    /** Handed to a project class that holds it and never releases it. */
+    WRAPPED
   }
 
+  /** How deep functional values are followed: a lambda whose invocation's value is another lambda's result. */
+  private static final int MAX_HOPS = 3;
+
+  private final TypeFacts types;
   private final CollectedHandles collections;
+  private final FunctionalResults functions;
+  /** Invocations being followed (ofResult recursing through functional values). */
+  private int hops;
 
   HandleLifecycle(TypeFacts types) {
+    this.types = types;
     this.collections = new CollectedHandles(types);
+    this.functions = new FunctionalResults(types);
   }
 
   /** The fate of the value that {@code produced} evaluates to (a call creating the handle). */
   Optional<Leak> ofResult(Expression produced, Release release) {
-    Node child = produced;
+    // Either branch of a conditional is the conditional's value: return ns != null ? a.watch(w) : b.watch(w).
+    Node child = Expressions.carrying(produced);
     Node parent = child.getParentNode().orElse(null);
-    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
-      child = parent;
-      parent = parent.getParentNode().orElse(null);
-    }
     if (parent == null) {
       return Optional.empty();
     }
@@ -119,7 +139,16 @@ final class HandleLifecycle {
         return release.clientCloseReleases() && clientClosed(produced)
             ? Optional.empty() : Optional.of(new Leak(Fate.COLLECTED_NEVER_RELEASED, sink.get()));
       }
-      if (parent instanceof ReturnStmt || CollectedHandles.isMappingFunction(mapping.get())) {
+      if (CollectedHandles.isMappingFunction(mapping.get())) {
+        return Optional.empty(); // the stream's next step takes the handle
+      }
+      // A lambda returned by a method or held in a local: its invocations' values are the handle.
+      Optional<List<MethodCallExpr>> invoked = hops < MAX_HOPS ? functions.invocations(mapping.get()) : Optional.empty();
+      if (invoked.isPresent()) {
+        return release.clientCloseReleases() && clientClosed(produced)
+            ? Optional.empty() : droppedByEveryInvocation(invoked.get(), release);
+      }
+      if (parent instanceof ReturnStmt || functions.declaredToReturnValue(mapping.get())) {
         return Optional.empty(); // the lambda's caller takes the handle
       }
     }
@@ -163,6 +192,26 @@ final class HandleLifecycle {
    * A project factory method ({@code Watch open() { return client.pods().watch(w); }}): returning
    * hands the handle to the caller, so a caller in this file that drops the result leaks it.
    */
+  /**
+   * The handle is each invocation's value ({@code opener.apply(client, ns)}): a leak only when every
+   * invocation leaks it, reported as dropped by the first.
+   */
+  private Optional<Leak> droppedByEveryInvocation(List<MethodCallExpr> invocations, Release release) {
+    hops++;
+    try {
+      for (MethodCallExpr call : invocations) {
+        if (ofResult(call, release).isEmpty()) {
+          return Optional.empty();
+        }
+      }
+    } finally {
+      hops--;
+    }
+    MethodCallExpr first = invocations.get(0);
+    return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, first.getNameAsString() + "()"
+        + first.getBegin().map(p -> " at line " + p.line).orElse(""), List.copyOf(invocations)));
+  }
+
   private Optional<Leak> droppedByCaller(ReturnStmt r, Expression produced, Release release) {
     Optional<MethodDeclaration> factory = r.findAncestor(MethodDeclaration.class);
     if (factory.isEmpty() || r.findAncestor(LambdaExpr.class).filter(l -> factory.get().isAncestorOf(l)).isPresent()
@@ -173,13 +222,34 @@ final class HandleLifecycle {
     if (unit.isEmpty()) {
       return Optional.empty();
     }
+    List<Node> dropping = new ArrayList<>();
     for (MethodCallExpr call : FileNodes.of(unit.get(), MethodCallExpr.class)) {
       if (call.getNameAsString().equals(factory.get().getNameAsString())
           && call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()
           && !inMainMethod(call)
           && SourceMethods.forCallInFile(call).filter(m -> m == factory.get()).isPresent()) {
-        return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, call.getNameAsString() + "()"
-            + call.getBegin().map(p -> " at line " + p.line).orElse("")));
+        dropping.add(call);
+      }
+    }
+    if (!dropping.isEmpty()) {
+      MethodCallExpr first = (MethodCallExpr) dropping.get(0);
+      return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, first.getNameAsString() + "()"
+          + first.getBegin().map(p -> " at line " + p.line).orElse(""), List.copyOf(dropping)));
+    }
+    // A method reference to the factory ({@code Function<String, Watch> open = this::open}): the
+    // handle is the value of each invocation of that function.
+    if (hops < MAX_HOPS) {
+      for (MethodReferenceExpr ref : FileNodes.of(unit.get(), MethodReferenceExpr.class)) {
+        if (ref.getIdentifier().equals(factory.get().getNameAsString())
+            && SourceMethods.forReferenceInFile(ref).filter(m -> m == factory.get()).isPresent()) {
+          Optional<List<MethodCallExpr>> invoked = functions.invocations(ref);
+          if (invoked.isPresent()) {
+            Optional<Leak> leak = droppedByEveryInvocation(invoked.get(), release);
+            if (leak.isPresent()) {
+              return leak;
+            }
+          }
+        }
       }
     }
     return Optional.empty();
@@ -491,10 +561,15 @@ final class HandleLifecycle {
     boolean released = false;
     boolean safelyReleased = false;
     String collectedInto = null;
+    String wrappedInto = null;
     for (Expression use : uses) {
       UseKind kind = classify(use, region, release);
       if (kind == UseKind.COLLECTED) {
         collectedInto = collectionOf(use);
+      }
+      if (kind == UseKind.WRAPPED) {
+        Node carried = Expressions.carrying(use);
+        wrappedInto = wrapperNeverReleases((ObjectCreationExpr) carried.getParentNode().get(), carried, release).orElse("?");
       }
       switch (kind) {
         case ESCAPE -> {
@@ -505,11 +580,12 @@ final class HandleLifecycle {
           safelyReleased = true;
         }
         case RELEASE -> released = true;
-        case NEUTRAL, COLLECTED -> { }
+        case NEUTRAL, COLLECTED, WRAPPED -> { }
       }
     }
     if (!released) {
-      return Optional.of(collectedInto != null ? new Leak(Fate.COLLECTED_NEVER_RELEASED, collectedInto) : new Leak(fate, name));
+      return Optional.of(collectedInto != null ? new Leak(Fate.COLLECTED_NEVER_RELEASED, collectedInto)
+          : wrappedInto != null ? new Leak(Fate.WRAPPED_NEVER_RELEASED, wrappedInto) : new Leak(fate, name));
     }
     if (release.requireFinally() && !safelyReleased && fate == Fate.LOCAL_NEVER_RELEASED) {
       return Optional.of(new Leak(Fate.RELEASED_ONLY_ON_NORMAL_PATH, name));
@@ -534,6 +610,9 @@ final class HandleLifecycle {
     }
     if (parent instanceof MethodCallExpr store && collections.neverDrainedSink(store, child, release.releases()).isPresent()) {
       return UseKind.COLLECTED;
+    }
+    if (parent instanceof ObjectCreationExpr wrapper && wrapperNeverReleases(wrapper, child, release).isPresent()) {
+      return UseKind.WRAPPED;
     }
     if (parent instanceof MethodReferenceExpr ref && ref.getScope() == child) {
       return release.releases().contains(ref.getIdentifier()) ? UseKind.SAFE_RELEASE : UseKind.ESCAPE;
@@ -576,6 +655,63 @@ final class HandleLifecycle {
     Optional<LambdaExpr> lambda = parent.findAncestor(LambdaExpr.class);
     Optional<CallableDeclaration> callable = parent.findAncestor(CallableDeclaration.class);
     return lambda.filter(l -> callable.isEmpty() || callable.get().isAncestorOf(l));
+  }
+
+  /**
+   * {@code new ResourceInformer<>(informer)} where {@code ResourceInformer} is a class of the analyzed
+   * sources whose one constructor of that arity only stores the parameter in a field, and no code of
+   * that class releases the field or lets it out (no stop(), no getter, no hand-on): the wrapper holds
+   * the handle and nothing can release it. The answer is {@code Class.field}; empty when the wrapper
+   * may release it, or its source cannot be read.
+   */
+  private Optional<String> wrapperNeverReleases(ObjectCreationExpr wrapper, Node argument, Release release) {
+    int index = -1;
+    for (int i = 0; i < wrapper.getArguments().size(); i++) {
+      if (wrapper.getArguments().get(i) == argument) {
+        index = i;
+      }
+    }
+    if (index < 0 || wrapper.getAnonymousClassBody().isPresent() || hops >= MAX_HOPS) {
+      return Optional.empty();
+    }
+    Optional<ClassOrInterfaceDeclaration> type = types.typeName(wrapper.getType().getNameWithScope(), wrapper)
+        .flatMap(types::sourceType)
+        .filter(ClassOrInterfaceDeclaration.class::isInstance).map(ClassOrInterfaceDeclaration.class::cast)
+        .filter(c -> !c.isInterface() && !c.isAbstract());
+    if (type.isEmpty()) {
+      return Optional.empty();
+    }
+    int arity = wrapper.getArguments().size();
+    List<ConstructorDeclaration> constructors = type.get().getConstructors().stream()
+        .filter(c -> c.getParameters().size() == arity).toList();
+    if (constructors.size() != 1) {
+      return Optional.empty();
+    }
+    ConstructorDeclaration ctor = constructors.get(0);
+    String param = ctor.getParameter(index).getNameAsString();
+    List<NameExpr> uses = ctor.getBody().findAll(NameExpr.class).stream()
+        .filter(n -> n.getNameAsString().equals(param) && Scopes.lookup(param, n)
+            .filter(r -> r.kind() == VariableRef.Kind.PARAMETER).isPresent())
+        .toList();
+    if (uses.size() != 1 || !(uses.get(0).getParentNode().orElse(null) instanceof AssignExpr a)
+        || a.getValue() != uses.get(0) || a.getOperator() != AssignExpr.Operator.ASSIGN) {
+      return Optional.empty();
+    }
+    String field = a.getTarget() instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr ? f.getNameAsString()
+        : a.getTarget() instanceof NameExpr n ? n.getNameAsString() : null;
+    Optional<VariableDeclarator> declarator = field == null ? Optional.empty()
+        : Scopes.field(type.get(), field).flatMap(VariableRef::declaration)
+            .filter(VariableDeclarator.class::isInstance).map(VariableDeclarator.class::cast);
+    if (declarator.isEmpty()) {
+      return Optional.empty();
+    }
+    hops++;
+    try {
+      return ofField(declarator.get(), release).filter(l -> l.fate() == Fate.FIELD_NEVER_RELEASED)
+          .map(l -> type.get().getNameAsString() + "." + field);
+    } finally {
+      hops--;
+    }
   }
 
   private static String collectionOf(Expression use) {

@@ -81,8 +81,15 @@ public final class InformerNeverStopped extends CatalogRule {
     boolean fabric8 = site.library() == Library.FABRIC8;
     String started = describe(call);
     Release release;
+    ParkedMain parked = new ParkedMain(ctx.types());
     switch (site.started()) {
       case INFORMER_RESULT -> {
+        if (parked.waitsForeverAfter(call)) {
+          String held = call.getParentNode().filter(VariableDeclarator.class::isInstance)
+              .map(d -> "Informer '" + ((VariableDeclarator) d).getNameAsString() + "'").orElse("The informer started by " + started);
+          LifecycleMessages.startedInParkedMain(site.library(), held).report(ctx, call);
+          return;
+        }
         release = new Release(LifecycleApis.INFORMER_STOPS, false, true);
         lifecycle.ofResult(call, release).ifPresent(leak -> {
           call.getParentNode().filter(VariableDeclarator.class::isInstance).ifPresent(reportedHolders::add);
@@ -94,6 +101,11 @@ public final class InformerNeverStopped extends CatalogRule {
         if (isHolder(receiver)) {
           Optional<VariableDeclarator> d = lifecycle.declaratorOf(receiver);
           if (d.isEmpty() || reportedHolders.contains(d.get()) || factoryStopsItsInformers(ctx, d.get(), call)) {
+            return;
+          }
+          if (parked.waitsForeverAfter(call) && d.get().getInitializer().filter(i -> isInformerCreation(ctx, i)).isPresent()) {
+            reportedHolders.add(d.get());
+            LifecycleMessages.startedInParkedMain(site.library(), "Informer '" + d.get().getNameAsString() + "'").report(ctx, call);
             return;
           }
           lifecycle.ofHolder(receiver, release, e -> isInformerCreation(ctx, e)).ifPresent(leak -> {
@@ -121,9 +133,20 @@ public final class InformerNeverStopped extends CatalogRule {
           reportIfStartedByHook(ctx, call, receiver, site.library());
           return;
         }
+        if (!isHolder(receiver)) {
+          new RecordHeldFactories(ctx.types()).of(receiver, ctx.unit(), e -> isFactoryCreation(ctx, e))
+              .ifPresent(held -> LifecycleMessages.factoryHeldInCollection(site.library(), held,
+                  FindingText.enclosingTypeName(call)).report(ctx, call));
+          return;
+        }
         if (isHolder(receiver)) {
           Optional<VariableDeclarator> d = lifecycle.declaratorOf(receiver);
           if (d.isEmpty() || !reportedHolders.add(d.get())) {
+            return;
+          }
+          if (parked.waitsForeverAfter(call) && d.get().getInitializer().filter(i -> isFactoryCreation(ctx, i)).isPresent()) {
+            LifecycleMessages.startedInParkedMain(site.library(), "SharedInformerFactory '" + d.get().getNameAsString() + "'")
+                .report(ctx, call);
             return;
           }
           lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e))

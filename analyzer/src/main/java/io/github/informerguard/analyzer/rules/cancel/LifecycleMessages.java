@@ -46,6 +46,8 @@ final class LifecycleMessages {
           + leak.holder() + "', whose elements no code of " + owner + " stops.";
       case DISCARDED_BY_CALLER -> "The informer started by " + started + " is returned to " + leak.holder()
           + ", which drops it, so nothing can stop it.";
+      case WRAPPED_NEVER_RELEASED -> "The informer started by " + started + " is handed to " + wrapperOf(leak)
+          + ", which keeps it in field '" + fieldOf(leak) + "' and never stops it.";
     };
     String why = library == Library.FABRIC8
         ? "A fabric8 informer keeps its watch open (reconnecting after every drop), its cache in memory and its"
@@ -62,6 +64,16 @@ final class LifecycleMessages {
             + " @PreDestroy, DisposableBean.destroy()), or register it with a SharedInformerFactory and call"
             + " stopAllRegisteredInformers()." + FACTORY_GUARD;
     return new FindingText(message, why + fix);
+  }
+
+  /** {@code Wrapper.field}: the project class that holds the handle. */
+  private static String wrapperOf(Leak leak) {
+    int dot = leak.holder().lastIndexOf('.');
+    return dot < 0 ? leak.holder() : leak.holder().substring(0, dot);
+  }
+
+  private static String fieldOf(Leak leak) {
+    return leak.holder().substring(leak.holder().lastIndexOf('.') + 1);
   }
 
   static FindingText factory(Library library, Leak leak, String owner) {
@@ -83,6 +95,14 @@ final class LifecycleMessages {
     return new FindingText(message, why + fix + (library == Library.FABRIC8 ? INFORMER_GUARD : FACTORY_GUARD));
   }
 
+  /** A factory kept in a record that a collection field holds, started through it, never stopped. */
+  static FindingText factoryHeldInCollection(Library library, RecordHeldFactories.Held held, String owner) {
+    FindingText plain = factory(library, new Leak(HandleLifecycle.Fate.COLLECTED_NEVER_RELEASED, held.collection()), owner);
+    return new FindingText("The SharedInformerFactory in " + held.record() + "." + held.component() + " of '"
+        + held.collection() + "' starts its informers here, but no code of " + owner
+        + " calls stopAllRegisteredInformers() on it.", plain.detail());
+  }
+
   static FindingText factoryStartedByHook(Library library, String holder, String hook) {
     String why = library == Library.FABRIC8
         ? "Startup code runs once and leaves the factory running, and this code has no shutdown path that stops"
@@ -100,6 +120,23 @@ final class LifecycleMessages {
         why + " Stop it where it is owned: @Bean(destroyMethod = \"stopAllRegisteredInformers\"), a @PreDestroy,"
             + " DisposableBean.destroy() or @Observes ShutdownEvent method that calls stopAllRegisteredInformers(),"
             + " or a SmartLifecycle whose stop() does." + (library == Library.FABRIC8 ? INFORMER_GUARD : FACTORY_GUARD));
+  }
+
+  /**
+   * Something started in a main that then waits forever: {@code what} names it ("SharedInformerFactory
+   * 'factory'", "Informer 'pods'").
+   */
+  static FindingText startedInParkedMain(Library library, String what) {
+    String stop = what.startsWith("SharedInformerFactory") ? "stopAllRegisteredInformers()" : "stop()";
+    return new FindingText(
+        what + " is started in main, which then waits forever: no shutdown hook stops it, and a close or stop"
+            + " after the wait never runs.",
+        "On SIGTERM the JVM runs its shutdown hooks and halts; the main thread is not unwound where it waits, so a"
+            + " try-with-resources close, a finally block or a " + stop + " placed after the wait never runs, and"
+            + " the informers keep watching and handling events until the process is gone, in the middle of"
+            + " whatever their handlers were doing. Register the stop before waiting:"
+            + " Runtime.getRuntime().addShutdownHook(new Thread(...)) that calls " + stop
+            + (library == Library.FABRIC8 ? " (or closes the KubernetesClient)." + INFORMER_GUARD : "." + FACTORY_GUARD));
   }
 
   static FindingText freshFactory(String registeredAt) {
@@ -129,6 +166,8 @@ final class LifecycleMessages {
           + "', whose watches no code of " + owner + " closes.";
       case DISCARDED_BY_CALLER -> "The watch opened by " + opened + " is returned to " + leak.holder()
           + ", which drops it, so nothing can close it.";
+      case WRAPPED_NEVER_RELEASED -> "The watch opened by " + opened + " is handed to " + wrapperOf(leak)
+          + ", which keeps it in field '" + fieldOf(leak) + "' and never closes it.";
     };
     String why = library == Library.FABRIC8
         ? "A raw fabric8 watch is not one of the client's informers, so stopping informers does not end it, and"

@@ -2,6 +2,7 @@ package io.github.informerguard.analyzer.rules.cancel;
 
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.rules.FindingText;
 import io.github.informerguard.analyzer.api.Family;
@@ -29,7 +30,7 @@ public final class WatchNeverClosed extends CatalogRule {
 
   /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public WatchNeverClosed() {
-    super(DESCRIPTOR, MethodCallExpr.class);
+    super(DESCRIPTOR, MethodCallExpr.class, MethodReferenceExpr.class);
   }
 
   @Override
@@ -44,9 +45,19 @@ public final class WatchNeverClosed extends CatalogRule {
                 site.library() == Library.FABRIC8);
             String opened = describe(site, call);
             lifecycle.ofResult(call, release)
+                // A factory whose every dropping caller is code that nothing calls opens no watch.
+                .filter(leak -> !droppedOnlyInUncalledCode(leak, ctx))
                 .ifPresent(leak -> LifecycleMessages.watch(site.library(), opened, leak, FindingText.enclosingTypeName(call)).report(ctx, call));
           });
     }
+  }
+
+  /**
+   * Only where the handle is dropped by other code (a factory's callers, a function's invocations):
+   * a watch opened and dropped in one method is reported whether or not the sources call that method.
+   */
+  private static boolean droppedOnlyInUncalledCode(HandleLifecycle.Leak leak, RuleContext ctx) {
+    return !leak.droppedAt().isEmpty() && leak.droppedAt().stream().allMatch(at -> UncalledCode.neverRuns(at, ctx.types()));
   }
 
   /** Whether the call is in a lambda passed to an assert-throws method (the nearest lambda only). */

@@ -47,6 +47,16 @@ class InformerNeverStoppedTest {
   }
 
   @Test
+  void parkedMainMessageSaysTheCloseAfterTheWaitNeverRuns() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    Finding f = at(r, "ParkedMains.java", "factory.startAllRegisteredInformers(); // violation");
+    assertThat(f.message()).contains("SharedInformerFactory 'factory' is started in main, which then waits forever");
+    assertThat(f.detail()).contains("shutdown hooks").contains("addShutdownHook").contains("stopAllRegisteredInformers()");
+    assertThat(at(r, "ParkedMains.java", "client.pods().inform(new Handler()); // violation").message())
+        .startsWith("Informer 'pods'");
+  }
+
+  @Test
   void clientJavaMessageMentionsNonDaemonThreads() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
     Finding factory = at(r, "ClientJavaLeaks.java", "factory.startAllRegisteredInformers();");

@@ -1,0 +1,162 @@
+package io.github.informerguard.analyzer.resolve;
+
+import java.util.Set;
+
+/**
+ * The methods a source text calls or references, by name and number of arguments, read from its
+ * tokens without parsing (so every file of a tree can be read for it cheaply): {@code name(a, b)}
+ * not preceded by a type (a declaration) or {@code new} (a constructor) is a call with two
+ * arguments, {@code ::name} a reference of any arity. Comments, strings and characters are skipped.
+ * The keys are {@code name/arity}, {@code name::} and {@code T:Name} for a type name the text mentions. A text it misreads can only add keys or miss
+ * an odd call (explicit type arguments, {@code this.<T>name(..)}).
+ */
+public final class CallNames {
+
+  private static final Set<String> NOT_A_TYPE = Set.of("return", "throw", "else", "case", "yield", "assert", "do");
+  private static final Set<String> KEYWORDS_BEFORE_PAREN = Set.of("if", "while", "for", "switch", "catch",
+      "synchronized", "try", "return", "throw", "new", "super", "this", "assert");
+
+  private CallNames() {}
+
+  /** Key of a call of {@code name} with {@code arity} arguments. */
+  public static String call(String name, int arity) {
+    return name + "/" + arity;
+  }
+
+  /** Key of a method reference to {@code name}. */
+  public static String reference(String name) {
+    return name + "::";
+  }
+
+  /** Key of a file that names the type {@code simpleName} (a declaration, an import, a use). */
+  public static String typeName(String simpleName) {
+    return "T:" + simpleName;
+  }
+
+  /**
+   * Adds the keys of every call and method reference in {@code text} to {@code into}, and a
+   * {@link #typeName} key for every capitalized identifier (once per text: the caller counts files).
+   */
+  public static void collect(String text, Set<String> into) {
+    char[] s = text.toCharArray();
+    int n = s.length;
+    String previousWord = null;
+    char previousSymbol = ';';
+    int i = 0;
+    while (i < n) {
+      char c = s[i];
+      if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+        while (i < n && s[i] != '\n') {
+          i++;
+        }
+        continue;
+      }
+      if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+        int end = text.indexOf("*/", i + 2);
+        i = end < 0 ? n : end + 2;
+        continue;
+      }
+      if (c == '"' || c == '\'') {
+        i = skipLiteral(s, i);
+        previousWord = null;
+        previousSymbol = 'x';
+        continue;
+      }
+      if (Character.isJavaIdentifierStart(c)) {
+        int start = i;
+        while (i < n && Character.isJavaIdentifierPart(s[i])) {
+          i++;
+        }
+        String word = text.substring(start, i);
+        if (Character.isUpperCase(c)) {
+          into.add(typeName(word));
+        }
+        int j = i;
+        while (j < n && Character.isWhitespace(s[j])) {
+          j++;
+        }
+        if (previousWord == null && previousSymbol == ':' && isAfterDoubleColon(s, start)) {
+          into.add(reference(word));
+        } else if (j < n && s[j] == '(' && !KEYWORDS_BEFORE_PAREN.contains(word) && !declares(previousWord, previousSymbol)) {
+          into.add(call(word, arity(s, j)));
+        }
+        previousWord = word;
+        continue;
+      }
+      if (!Character.isWhitespace(c)) {
+        previousWord = null;
+        // The arrow of a lambda is not the end of a type's arguments: () -> open(..) calls open.
+        previousSymbol = c == '>' && i > 0 && s[i - 1] == '-' ? '-' : c;
+      }
+      i++;
+    }
+  }
+
+  /** The name follows a type ({@code void name(}, {@code List<X> name(}, {@code int[] name(}) or {@code new}. */
+  private static boolean declares(String previousWord, char previousSymbol) {
+    if (previousWord != null) {
+      return !NOT_A_TYPE.contains(previousWord);
+    }
+    return previousSymbol == '>' || previousSymbol == ']';
+  }
+
+  private static boolean isAfterDoubleColon(char[] s, int start) {
+    int k = start - 1;
+    while (k >= 0 && Character.isWhitespace(s[k])) {
+      k--;
+    }
+    return k >= 1 && s[k] == ':' && s[k - 1] == ':';
+  }
+
+  /** Arguments between the parenthesis at {@code open} and its match: top-level commas plus one, or 0. */
+  private static int arity(char[] s, int open) {
+    int depth = 0;
+    int commas = 0;
+    boolean any = false;
+    for (int i = open + 1; i < s.length; i++) {
+      char c = s[i];
+      if (c == '"' || c == '\'') {
+        i = skipLiteral(s, i) - 1;
+        any = true;
+        continue;
+      }
+      if (c == '(' || c == '[' || c == '{') {
+        depth++;
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (depth == 0) {
+          return any ? commas + 1 : 0;
+        }
+        depth--;
+      } else if (c == ',' && depth == 0) {
+        commas++;
+      }
+      if (!Character.isWhitespace(c)) {
+        any = true;
+      }
+    }
+    return any ? commas + 1 : 0;
+  }
+
+  /** The index after the string, text block or character literal starting at {@code i}. */
+  private static int skipLiteral(char[] s, int i) {
+    char q = s[i];
+    if (q == '"' && i + 2 < s.length && s[i + 1] == '"' && s[i + 2] == '"') {
+      for (int k = i + 3; k + 2 < s.length; k++) {
+        if (s[k] == '\\') {
+          k++;
+        } else if (s[k] == '"' && s[k + 1] == '"' && s[k + 2] == '"') {
+          return k + 3;
+        }
+      }
+      return s.length;
+    }
+    for (int k = i + 1; k < s.length; k++) {
+      if (s[k] == '\\') {
+        k++;
+      } else if (s[k] == q || s[k] == '\n') {
+        return k + 1;
+      }
+    }
+    return s.length;
+  }
+}

@@ -1,0 +1,31 @@
+package io.github.informerguard.analyzer.resolve;
+
+import com.github.javaparser.ast.body.TypeDeclaration;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Optional;
+
+/**
+ * Type facts whose questions about the analyzed sources (declarations, who calls what) the source
+ * index answers, the same in both modes, so a rule that asks them agrees with itself.
+ */
+public interface SourceBackedFacts extends TypeFacts {
+
+  SourceTypes sources();
+
+  @Override
+  default Optional<TypeDeclaration<?>> sourceType(String qualifiedName) {
+    return sources().find(qualifiedName);
+  }
+
+  @Override
+  default Optional<Boolean> calledInSources(String owner, String methodName, int arity) {
+    return sources().calledAnywhere(owner, methodName, arity);
+  }
+
+  @Override
+  default Collection<Path> callIndexFiles() {
+    return sources().callIndexFiles();
+  }
+}

@@ -1,0 +1,130 @@
+package io.github.informerguard.analyzer.rules.cancel;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.BooleanLiteralExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.ThrowStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.catalog.LifecycleApis;
+import io.github.informerguard.analyzer.resolve.Expressions;
+import io.github.informerguard.analyzer.resolve.Scopes;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A {@code main} that starts something and then waits forever to keep the process up (joins its own
+ * thread, sleeps forever, awaits a latch nothing counts down, loops with no way out). On SIGTERM the
+ * JVM runs its shutdown hooks and halts: the main thread is not unwound, so a try-with-resources
+ * close, a finally or a stop placed after the wait never runs. What it started is stopped only by a
+ * shutdown hook (or another shutdown path of the file).
+ */
+final class ParkedMain {
+
+  private final TypeFacts types;
+
+  ParkedMain(TypeFacts types) {
+    this.types = types;
+  }
+
+  /**
+   * Whether {@code start} runs directly in {@code main} (not in a lambda) and an endless wait follows
+   * it there on every path, with no shutdown path in the file.
+   */
+  boolean waitsForeverAfter(Node start) {
+    Optional<MethodDeclaration> main = start.findAncestor(MethodDeclaration.class).filter(ParkedMain::isMain);
+    if (main.isEmpty() || main.get().getBody().isEmpty()
+        || start.findAncestor(LambdaExpr.class).filter(main.get()::isAncestorOf).isPresent()
+        || start.findAncestor(ObjectCreationExpr.class).filter(o -> o.getAnonymousClassBody().isPresent()
+            && main.get().isAncestorOf(o)).isPresent()) {
+      return false;
+    }
+    int after = start.getEnd().map(p -> p.line).orElse(Integer.MAX_VALUE);
+    BlockStmt body = main.get().getBody().get();
+    boolean waits = body.findAll(Statement.class).stream()
+        .filter(s -> s.getBegin().map(p -> p.line > after).orElse(false))
+        .filter(s -> alwaysReached(s, body))
+        .anyMatch(s -> endless(s, main.get()));
+    return waits && start.findCompilationUnit().filter(cu -> !new StartupHooks(types).fileHasShutdownPath(cu)).isPresent();
+  }
+
+  private static boolean isMain(MethodDeclaration m) {
+    return m.isStatic() && m.getNameAsString().equals("main") && m.getParameters().size() == 1 && m.getType().isVoidType();
+  }
+
+  /** Only blocks and try blocks lie between the statement and the method body: no branch skips it. */
+  private static boolean alwaysReached(Statement s, BlockStmt body) {
+    Node child = s;
+    for (Node p = s.getParentNode().orElse(null); p != null && child != body; p = p.getParentNode().orElse(null)) {
+      final Node c = child;
+      boolean ok = p instanceof BlockStmt
+          || p instanceof TryStmt t && t.getTryBlock() == c;
+      if (!ok) {
+        return false;
+      }
+      child = p;
+    }
+    return child == body;
+  }
+
+  private boolean endless(Statement s, MethodDeclaration main) {
+    if (s instanceof ExpressionStmt e && e.getExpression() instanceof MethodCallExpr call) {
+      String written = call.toString().replaceAll("\\s+", "");
+      if (LifecycleApis.ENDLESS_WAITS.contains(written)) {
+        return true;
+      }
+      return call.getNameAsString().equals(LifecycleApis.LATCH_AWAIT) && call.getArguments().isEmpty()
+          && call.getScope().filter(scope -> latchNobodyCountsDown(scope, main)).isPresent();
+    }
+    if (s instanceof WhileStmt w) {
+      return w.getCondition() instanceof BooleanLiteralExpr b && b.getValue() && noWayOut(w.getBody());
+    }
+    if (s instanceof ForStmt f) {
+      return f.getCompare().isEmpty() && noWayOut(f.getBody());
+    }
+    return false;
+  }
+
+  private static boolean noWayOut(Statement loopBody) {
+    return loopBody.findAll(BreakStmt.class).isEmpty() && loopBody.findAll(ReturnStmt.class).isEmpty()
+        && loopBody.findAll(ThrowStmt.class).isEmpty()
+        && loopBody.findAll(MethodCallExpr.class).stream().noneMatch(c -> LifecycleApis.JVM_EXITS.contains(
+            c.getScope().map(sc -> sc + ".").orElse("") + c.getNameAsString()));
+  }
+
+  /** {@code new CountDownLatch(1).await()}, or a local latch of main that no code of the file counts down. */
+  private boolean latchNobodyCountsDown(Expression scope, MethodDeclaration main) {
+    Expression x = Expressions.withoutParenthesesAndCasts(scope);
+    if (x instanceof ObjectCreationExpr o) {
+      return types.isA(o.getType(), Set.of(LifecycleApis.LATCH_TYPE)).isYes();
+    }
+    if (!(x instanceof NameExpr n)) {
+      return false;
+    }
+    Optional<VariableRef> ref = Scopes.lookup(n.getNameAsString(), n);
+    if (ref.isEmpty() || ref.get().kind() != VariableRef.Kind.LOCAL
+        || !(ref.get().declaration().orElse(null) instanceof VariableDeclarator d)
+        || !types.isA(x, Set.of(LifecycleApis.LATCH_TYPE)).isYes()) {
+      return false;
+    }
+    // Handed to anything (a thread, a hook, a handler), the latch may be counted down there.
+    return main.findAll(NameExpr.class).stream()
+        .filter(u -> u.getNameAsString().equals(d.getNameAsString()) && Scopes.refersTo(u, d))
+        .allMatch(u -> u.getParentNode().filter(p -> p instanceof MethodCallExpr m && m.getScope().filter(sc -> sc == u).isPresent()
+            && !m.getNameAsString().equals(LifecycleApis.LATCH_COUNT_DOWN)).isPresent());
+  }
+}
