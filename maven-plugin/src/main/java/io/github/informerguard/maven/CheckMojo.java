@@ -338,7 +338,7 @@ public class CheckMojo extends AbstractMojo {
 
   /** Writes the baseline ({@code writeBaseline}) or applies it, when there is one. */
   private AnalysisResult baseline(AnalysisResult result, Path basedir) throws MojoExecutionException {
-    Path file = (baselineFile != null ? baselineFile.toPath() : basedir.resolve(DEFAULT_BASELINE)).toAbsolutePath().normalize();
+    Path file = baselinePath(basedir);
     try {
       if (writeBaseline) {
         Baseline.write(file, result);
@@ -547,9 +547,14 @@ public class CheckMojo extends AbstractMojo {
     return reports;
   }
 
+  /** {@code baselineFile}, else the default file in the module (which may not exist). */
+  private Path baselinePath(Path basedir) {
+    return (baselineFile != null ? baselineFile.toPath() : basedir.resolve(DEFAULT_BASELINE)).toAbsolutePath().normalize();
+  }
+
   /** The baseline file in effect, by content (it decides which findings the reports hold). */
   private String baselineIdentity(Path basedir) {
-    Path file = (baselineFile != null ? baselineFile.toPath() : basedir.resolve(DEFAULT_BASELINE)).toAbsolutePath().normalize();
+    Path file = baselinePath(basedir);
     return Files.isRegularFile(file) ? file + " " + FileHashes.compute(file) : "none";
   }
 
