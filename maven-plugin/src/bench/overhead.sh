@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The plugin's overhead on a real multi-module operator build (issue 14): the Java Operator SDK's
 # own reactor at v5.3.2, built with its own POMs (tests skipped), each scenario as alternating pairs
-# (without, with the plugin), wall time of the whole Maven process; medians and their ratio, and
-# the plugin's own time from its summary line. Prints one table.
+# (without, with the plugin), wall time and CPU time (user + system) of the whole Maven process;
+# medians and their ratios, and the plugin's own time from its summary line. Prints one table.
+# On a shared machine read the CPU ratio: other builds stretch wall time far more than CPU time.
 #
 # Usage (from the project root, after `mvn -B install -DskipTests` of this repository, so that the
 # plugin is in the local repository Maven uses):
@@ -87,28 +88,35 @@ run() { # run SCENARIO SIDE: one timed Maven build; appends wall seconds (and th
   [ "$side" = with ] && extra=(-Pinformer-guard)
   local log=$WORK/$s-$side.log start end
   start=$(date +%s.%N)
-  (cd "$SRC" && "${MVN[@]}" ${ARGS[$s]} "${extra[@]}" >"$log" 2>&1) || { echo "build failed: $log" >&2; exit 2; }
+  (cd "$SRC" && /usr/bin/time -f '%U %S' -o "$log.cpu" "${MVN[@]}" ${ARGS[$s]} "${extra[@]}" >"$log" 2>&1) \
+    || { echo "build failed: $log" >&2; exit 2; }
   end=$(date +%s.%N)
-  local wall; wall=$(python3 -c "print(f'{$end-$start:.1f}')")
+  local wall cpu; wall=$(python3 -c "print(f'{$end-$start:.1f}')")
+  cpu=$(awk '{printf "%.1f", $1 + $2}' "$log.cpu")
   T[$s.$side]+="$wall "
+  T[$s.cpu$side]+="$cpu "
   # The plugin's summary line per module ("... precise mode, N ms"), summed over the build.
   local own=""
   if [ "$side" = with ]; then
     own=$( (grep -o 'mode, [0-9]* ms' "$log" || true) | awk '{s+=$2} END {printf "%.1f", s/1000}')
     T[$s.own]+="$own "
   fi
-  echo "$(date -u +%T) $s $side: $wall s$( [ "$side" = with ] && echo ", plugin's own $own s"), load $(cut -d' ' -f1 /proc/loadavg)" >&2
+  echo "$(date -u +%T) $s $side: $wall s (CPU $cpu s)$( [ "$side" = with ] && echo ", plugin's own $own s"), load $(cut -d' ' -f1 /proc/loadavg)" >&2
 }
 median() { printf '%s\n' $1 | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 for s in "${SCENARIOS[@]}"; do
   # noop needs a built reactor and a warm cache on both sides: one untimed build of each first.
-  if [ "$s" = noop ]; then run noop without; run noop with; T[noop.without]=""; T[noop.with]=""; T[noop.own]=""; fi
+  if [ "$s" = noop ]; then
+    run noop without; run noop with
+    T[noop.without]=""; T[noop.with]=""; T[noop.own]=""; T[noop.cpuwithout]=""; T[noop.cpuwith]=""
+  fi
   for ((i = 0; i < PAIRS; i++)); do run "$s" without; run "$s" with; done
 done
 echo "JOSDK $TAG reactor, tests skipped (-Dmaven.test.skip=true), $PAIRS alternating pairs per scenario, $(nproc) cores, load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "| scenario | without (s) | with (s) | median without | median with | ratio | plugin's own time (s) |"
-echo "|---|---|---|---|---|---|---|"
+echo "| scenario | wall without (s) | wall with (s) | median without | median with | wall ratio | CPU without (s) | CPU with (s) | CPU ratio of medians | plugin's own time (s) |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for s in "${SCENARIOS[@]}"; do
   a=$(median "${T[$s.without]}"); b=$(median "${T[$s.with]}")
-  echo "| ${LABEL[$s]} | ${T[$s.without]}| ${T[$s.with]}| $a | $b | $(python3 -c "print(f'{$b/$a:.2f}')") | ${T[$s.own]}|"
+  ca=$(median "${T[$s.cpuwithout]}"); cb=$(median "${T[$s.cpuwith]}")
+  echo "| ${LABEL[$s]} | ${T[$s.without]}| ${T[$s.with]}| $a | $b | $(python3 -c "print(f'{$b/$a:.2f}')") | ${T[$s.cpuwithout]}| ${T[$s.cpuwith]}| $(python3 -c "print(f'{$cb/$ca:.2f}')") | ${T[$s.own]}|"
 done

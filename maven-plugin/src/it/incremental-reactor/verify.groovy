@@ -11,6 +11,11 @@ assert lines == [
     [0, 1], [2, 2],   // 4: Local.java changed, and ConfigMapOperator took its constant; the other two are reused
 ] : "cache lines: ${lines}"
 
+// A module whose results all came from the cache keeps the reports its last build wrote from them.
+def kept = (log =~ /\[INFO\] informer-guard reports: .*?( \(unchanged since the last build, kept\))?\r?\n/)
+    .collect { it[1] != null }
+assert kept == [false, false, true, true, false, false, true, false] : "reports kept: ${kept}"
+
 def warnings = (log =~ /\[WARNING\] (\S+):\[(\d+),(\d+)\] ShortResyncPeriod: resync period resolves to (\S+)/)
     .collect { [new File(it[1]).name, it[4]] }
 // Builds 1 and 2 report nothing; build 3 the sibling's 20s; build 4 that one (from the cache) and the local 30s.

@@ -198,6 +198,7 @@ public class CheckMojo extends AbstractMojo {
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     Log log = getLog();
+    PhaseTimes times = new PhaseTimes();
     if (skip) {
       log.info("Skipping informer-guard: informer-guard.skip is true");
       return;
@@ -217,6 +218,7 @@ public class CheckMojo extends AbstractMojo {
     }
 
     Analyzer analyzer = new Analyzer();
+    times.lap("rules");
     Optional<Path> policyFile = policyFile();
     Policy loaded = loadPolicy(analyzer, policyFile);
     Policy policy = includeTests ? loaded.withTestSourcesReported() : loaded;
@@ -227,39 +229,52 @@ public class CheckMojo extends AbstractMojo {
     } catch (IOException e) {
       throw new MojoExecutionException("informer-guard cannot list the source files: " + e.getMessage(), e);
     }
+    times.lap("policy and sources");
 
     AnalysisResult result;
     try {
-      result = analyze(analyzer, policy, policyFile, files, basedir);
+      result = analyze(analyzer, policy, policyFile, files, basedir, times);
     } catch (UncheckedIOException | IllegalStateException e) {
       throw new MojoExecutionException("informer-guard analysis failed: " + e.getMessage(), e);
     }
 
     result = baseline(result, basedir);
     logResult(result);
+    times.lap("baseline and log");
     List<Path> reports = writeReports(result, basedir);
+    times.lap("reports");
     writeReactorSarif();
-    log.info("informer-guard reports: " + String.join(", ",
-        reports.stream().map(p -> display(basedir, p)).toList()));
+    times.lap("reactor SARIF");
+    if (PhaseTimes.ENABLED) {
+      log.info(times.line());
+    }
+    log.info("informer-guard reports: " + String.join(", ", reports.stream().map(p -> display(basedir, p)).toList())
+        + (reportsKept ? " (unchanged since the last build, kept)" : ""));
     decide(Verdict.of(result.findings(), threshold, maxAllowedViolations), reports.get(reports.size() - 1), basedir);
   }
 
   /** Analyzes the files whose cached results cannot be reused, and merges in the others. */
-  private AnalysisResult analyze(Analyzer analyzer, Policy policy, Optional<Path> policyFile, List<Path> files, Path basedir)
-      throws MojoExecutionException {
+  private AnalysisResult analyze(Analyzer analyzer, Policy policy, Optional<Path> policyFile, List<Path> files, Path basedir,
+      PhaseTimes times) throws MojoExecutionException {
     List<Path> classpath = classpath();
+    times.lap("classpath");
     AnalysisRequest request = new AnalysisRequest(files, Optional.of(classpath), policy, Optional.empty(), basedir, 0);
     if (!cache) {
-      return analyzer.analyze(request);
+      AnalysisResult all = analyzer.analyze(request);
+      times.lap("analysis");
+      return all;
     }
     long start = System.nanoTime();
     Path cacheFile = outputDirectory.toPath().toAbsolutePath().normalize().resolve(ResultCache.FILE_NAME);
     ResultCache stored;
     try {
-      stored = ResultCache.load(cacheFile, RunKey.of(policyFile, includeTests, classpath, ownOutputs(), localRepository.toPath()));
+      String key = RunKey.of(policyFile, includeTests, classpath, ownOutputs(), localRepository.toPath());
+      times.lap("cache key");
+      stored = ResultCache.load(cacheFile, key);
     } catch (IOException e) {
       throw new MojoExecutionException("informer-guard cannot read the classpath for its cache: " + e.getMessage(), e);
     }
+    times.lap("cache load");
     FileHashes hashes = new FileHashes();
     Map<Path, ResultCache.Entry> entries = new TreeMap<>();
     for (Path f : files) {
@@ -272,6 +287,8 @@ public class CheckMojo extends AbstractMojo {
       errors.addAll(e.errors());
     });
     int reused = entries.size();
+    boolean unchanged = reused == files.size() && stored.holds(entries);
+    times.lap("cache check");
     int parsed = 0;
     List<RuleDescriptor> rules = analyzer.registry().descriptors().stream()
         .filter(d -> policy.settingsFor(d).enabled()).toList();
@@ -292,24 +309,37 @@ public class CheckMojo extends AbstractMojo {
         }
       }
     }
-    if (reused < files.size() || !stored.holds(entries)) {
+    times.lap("analysis");
+    resultIdentity = Optional.of(stored.identity(entries));
+    resultUnchanged = unchanged;
+    if (!unchanged) {
       try {
         stored.write(entries);
       } catch (IOException e) {
         getLog().warn("informer-guard cannot write its cache " + cacheFile + ": " + e.getMessage());
       }
     }
+    times.lap("cache write");
     getLog().info("informer-guard: " + ConsoleReport.files(files.size() - reused) + " analyzed, "
         + ConsoleReport.files(reused) + " unchanged since the last build");
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new AnalysisResult(AnalysisMode.PRECISE, rules, findings, errors, new AnalysisStats(files.size(), parsed, millis));
   }
 
+  /** What the module's results are made from (see {@link ResultCache#identity}); empty without the cache. */
+  private Optional<String> resultIdentity = Optional.empty();
+
+  /** Whether every file's result came from the cache, which held exactly these files. */
+  private boolean resultUnchanged;
+
+  /** Whether the reports of an earlier build were kept (see {@link #writeReports}). */
+  private boolean reportsKept;
+
   private static final String DEFAULT_BASELINE = "informer-guard-baseline.json";
 
   /** Writes the baseline ({@code writeBaseline}) or applies it, when there is one. */
   private AnalysisResult baseline(AnalysisResult result, Path basedir) throws MojoExecutionException {
-    Path file = (baselineFile != null ? baselineFile.toPath() : basedir.resolve(DEFAULT_BASELINE)).toAbsolutePath().normalize();
+    Path file = baselinePath(basedir);
     try {
       if (writeBaseline) {
         Baseline.write(file, result);
@@ -371,7 +401,8 @@ public class CheckMojo extends AbstractMojo {
       // time known, every module log present is taken.
       long start = session.getRequest().getStartTime() == null ? 0L : session.getRequest().getStartTime().getTime();
       int runs = ReactorSarif.write(target, repositoryRoot(), logs, start);
-      getLog().debug("informer-guard: reactor SARIF " + target + " holds " + runs + " runs");
+      getLog().debug("informer-guard: reactor SARIF " + target
+          + (runs == ReactorSarif.KEPT ? " kept: no module log changed" : " holds " + runs + " runs"));
     } catch (IOException | RuntimeException e) {
       throw new MojoExecutionException("informer-guard cannot write the reactor SARIF " + target + ": " + e.getMessage(), e);
     }
@@ -485,23 +516,48 @@ public class CheckMojo extends AbstractMojo {
     }
   }
 
+  /**
+   * Writes the JSON and SARIF reports, or keeps those of the previous build when they were made
+   * from the same inputs (see {@link ReportInputs}): then they are only touched, so that the
+   * reactor SARIF counts them as written in this build.
+   */
   private List<Path> writeReports(AnalysisResult result, Path basedir) throws MojoExecutionException {
     Path dir = outputDirectory.toPath().toAbsolutePath().normalize();
-    List<Path> written = new ArrayList<>();
+    Path root = repositoryRoot();
+    List<Path> reports = List.of(dir.resolve(JSON_REPORT), dir.resolve(SARIF_REPORT));
     try {
+      Optional<String> inputs = resultIdentity.map(id -> ReportInputs.of(id, baselineIdentity(basedir), writeBaseline,
+          basedir, root, automationId(root)));
+      if (resultUnchanged && inputs.isPresent() && ReportInputs.kept(dir, inputs.get(), reports)) {
+        reportsKept = true;
+        return reports;
+      }
       Files.createDirectories(dir);
-      for (ReportFormat format : List.of(ReportFormat.JSON, ReportFormat.SARIF)) {
-        Path file = dir.resolve(format == ReportFormat.JSON ? JSON_REPORT : SARIF_REPORT);
+      ReportInputs.forget(dir);
+      for (Path file : reports) {
+        ReportFormat format = file.getFileName().toString().equals(JSON_REPORT) ? ReportFormat.JSON : ReportFormat.SARIF;
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-          Path root = repositoryRoot();
           Reporter.of(format, basedir, root, automationId(root)).write(result, out);
         }
-        written.add(file);
+      }
+      if (inputs.isPresent()) {
+        ReportInputs.record(dir, inputs.get());
       }
     } catch (IOException e) {
       throw new MojoExecutionException("informer-guard cannot write its reports to " + dir + ": " + e.getMessage(), e);
     }
-    return written;
+    return reports;
+  }
+
+  /** {@code baselineFile}, else the default file in the module (which may not exist). */
+  private Path baselinePath(Path basedir) {
+    return (baselineFile != null ? baselineFile.toPath() : basedir.resolve(DEFAULT_BASELINE)).toAbsolutePath().normalize();
+  }
+
+  /** The baseline file in effect, by content (it decides which findings the reports hold). */
+  private String baselineIdentity(Path basedir) {
+    Path file = baselinePath(basedir);
+    return Files.isRegularFile(file) ? file + " " + FileHashes.compute(file) : "none";
   }
 
   private static String display(Path basedir, Path file) {

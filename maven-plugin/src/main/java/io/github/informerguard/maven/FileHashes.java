@@ -2,6 +2,7 @@ package io.github.informerguard.maven;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -33,6 +34,11 @@ final class FileHashes {
     } catch (IOException e) {
       return MISSING;
     }
+  }
+
+  /** SHA-256 of a text's UTF-8 bytes, in hex. */
+  static String digest(CharSequence text) {
+    return HexFormat.of().formatHex(sha256().digest(text.toString().getBytes(StandardCharsets.UTF_8)));
   }
 
   static MessageDigest sha256() {

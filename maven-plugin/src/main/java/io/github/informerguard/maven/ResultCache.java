@@ -1,12 +1,18 @@
 package io.github.informerguard.maven;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.engine.AnalysisError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,22 +23,23 @@ import java.util.TreeMap;
  * reports. A file's stored result is reused while the run key (analyzer build, policy,
  * classpath; see {@link RunKey}), the file's text and the text of every file it took a
  * declaration from are what they were when it was stored. Owned by one mojo execution.
+ *
+ * <p>Read and written with Jackson's streaming parser, field by field: data binding of these
+ * records cost more than the rest of a fully cached module's check (its first use in a Maven
+ * JVM introspects every record type), and the key comes first so that a cache written under
+ * another key is given up after one field.
  */
 final class ResultCache {
 
   static final String FILE_NAME = "cache.json";
 
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+  private static final JsonFactory JSON = new JsonFactory();
 
   /**
    * What one file produced, and the hashes of its text and of the files it depended on (by
    * absolute path: JSON object keys are strings).
    */
   record Entry(String text, Map<String, String> dependsOn, List<Finding> findings, List<AnalysisError> errors) {}
-
-  /** The stored form: entries by absolute path, valid for one run key only. */
-  record Stored(String key, Map<String, Entry> files) {}
 
   private final Path file;
   private final String key;
@@ -51,11 +58,8 @@ final class ResultCache {
   static ResultCache load(Path file, String key) {
     Map<String, Entry> entries = Map.of();
     if (Files.isRegularFile(file)) {
-      try {
-        Stored stored = JSON.readValue(file.toFile(), Stored.class);
-        if (key.equals(stored.key()) && stored.files() != null) {
-          entries = stored.files();
-        }
+      try (JsonParser in = JSON.createParser(file.toFile())) {
+        entries = read(in, key);
       } catch (IOException | RuntimeException e) {
         entries = Map.of();
       }
@@ -82,13 +86,145 @@ final class ResultCache {
     return previous.size() == entries.size() && entries.keySet().stream().allMatch(p -> previous.containsKey(p.toString()));
   }
 
+  /**
+   * What the module's results are made from: the run key and each file's path, text hash and the
+   * hashes of the files it depended on. Equal identities mean equal findings and errors.
+   */
+  String identity(Map<Path, Entry> entries) {
+    StringBuilder s = new StringBuilder(key).append('\n');
+    new TreeMap<>(entries).forEach((path, e) -> s.append(path).append(' ').append(e.text()).append(' ')
+        .append(new TreeMap<>(e.dependsOn())).append('\n'));
+    return FileHashes.digest(s);
+  }
+
   /** Replaces the stored entries; written to a temporary file first so a killed build leaves no half file. */
   void write(Map<Path, Entry> entries) throws IOException {
     Files.createDirectories(file.getParent());
     Path tmp = file.resolveSibling(FILE_NAME + ".tmp");
     Map<String, Entry> byName = new TreeMap<>();
     entries.forEach((path, entry) -> byName.put(path.toString(), entry));
-    JSON.writeValue(tmp.toFile(), new Stored(key, byName));
-    Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    try (JsonGenerator out = JSON.createGenerator(tmp.toFile(), com.fasterxml.jackson.core.JsonEncoding.UTF8)) {
+      out.writeStartObject();
+      out.writeStringField("key", key);
+      out.writeObjectFieldStart("files");
+      for (Map.Entry<String, Entry> e : byName.entrySet()) {
+        out.writeObjectFieldStart(e.getKey());
+        write(out, e.getValue());
+        out.writeEndObject();
+      }
+      out.writeEndObject();
+      out.writeEndObject();
+    }
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  // The stored form: {"key": K, "files": {PATH: {"text": H, "dependsOn": {PATH: H}, "findings":
+  // [[ruleId, severity, line, column, endLine, endColumn, message, detail, fingerprint]],
+  // "errors": [[line, message]]}}}. Findings and errors are those of the file under PATH, so
+  // the path is not repeated.
+
+  private static void write(JsonGenerator out, Entry e) throws IOException {
+    out.writeStringField("text", e.text());
+    out.writeObjectFieldStart("dependsOn");
+    for (Map.Entry<String, String> d : new TreeMap<>(e.dependsOn()).entrySet()) {
+      out.writeStringField(d.getKey(), d.getValue());
+    }
+    out.writeEndObject();
+    out.writeArrayFieldStart("findings");
+    for (Finding f : e.findings()) {
+      out.writeStartArray();
+      out.writeString(f.ruleId());
+      out.writeString(f.severity().name());
+      out.writeNumber(f.line());
+      out.writeNumber(f.column());
+      out.writeNumber(f.endLine());
+      out.writeNumber(f.endColumn());
+      out.writeString(f.message());
+      out.writeString(f.detail());
+      out.writeString(f.fingerprint());
+      out.writeEndArray();
+    }
+    out.writeEndArray();
+    out.writeArrayFieldStart("errors");
+    for (AnalysisError a : e.errors()) {
+      out.writeStartArray();
+      out.writeNumber(a.line());
+      out.writeString(a.message());
+      out.writeEndArray();
+    }
+    out.writeEndArray();
+  }
+
+  private static Map<String, Entry> read(JsonParser in, String key) throws IOException {
+    expect(in.nextToken(), JsonToken.START_OBJECT);
+    if (!"key".equals(in.nextFieldName()) || !key.equals(in.nextTextValue())) {
+      return Map.of();
+    }
+    if (!"files".equals(in.nextFieldName())) {
+      return Map.of();
+    }
+    expect(in.nextToken(), JsonToken.START_OBJECT);
+    Map<String, Entry> entries = new HashMap<>();
+    for (String name; (name = in.nextFieldName()) != null; ) {
+      expect(in.nextToken(), JsonToken.START_OBJECT);
+      entries.put(name, readEntry(in, Path.of(name)));
+    }
+    return entries;
+  }
+
+  private static Entry readEntry(JsonParser in, Path source) throws IOException {
+    String text = null;
+    Map<String, String> dependsOn = new TreeMap<>();
+    List<Finding> findings = new ArrayList<>();
+    List<AnalysisError> errors = new ArrayList<>();
+    for (String field; (field = in.nextFieldName()) != null; ) {
+      switch (field) {
+        case "text" -> text = in.nextTextValue();
+        case "dependsOn" -> {
+          expect(in.nextToken(), JsonToken.START_OBJECT);
+          for (String dep; (dep = in.nextFieldName()) != null; ) {
+            dependsOn.put(dep, in.nextTextValue());
+          }
+        }
+        case "findings" -> {
+          expect(in.nextToken(), JsonToken.START_ARRAY);
+          for (JsonToken t; (t = in.nextToken()) != JsonToken.END_ARRAY; ) {
+            expect(t, JsonToken.START_ARRAY);
+            String ruleId = in.nextTextValue();
+            Severity severity = Severity.valueOf(in.nextTextValue());
+            int line = in.nextIntValue(0);
+            int column = in.nextIntValue(0);
+            int endLine = in.nextIntValue(0);
+            int endColumn = in.nextIntValue(0);
+            String message = in.nextTextValue();
+            String detail = in.nextTextValue();
+            String fingerprint = in.nextTextValue();
+            expect(in.nextToken(), JsonToken.END_ARRAY);
+            findings.add(new Finding(ruleId, severity, source, line, column, endLine, endColumn, message, detail, fingerprint));
+          }
+        }
+        case "errors" -> {
+          expect(in.nextToken(), JsonToken.START_ARRAY);
+          for (JsonToken t; (t = in.nextToken()) != JsonToken.END_ARRAY; ) {
+            expect(t, JsonToken.START_ARRAY);
+            int line = in.nextIntValue(0);
+            String message = in.nextTextValue();
+            expect(in.nextToken(), JsonToken.END_ARRAY);
+            errors.add(new AnalysisError(source, line, message));
+          }
+        }
+        default -> throw new IOException("unknown field " + field);
+      }
+    }
+    if (text == null || findings.stream().anyMatch(f -> f.ruleId() == null || f.message() == null)) {
+      throw new IOException("incomplete entry for " + source);
+    }
+    return new Entry(text, dependsOn, findings, errors);
+  }
+
+  private static void expect(JsonToken actual, JsonToken wanted) throws IOException {
+    if (actual != wanted) {
+      throw new IOException("expected " + wanted + ", found " + actual);
+    }
   }
 }

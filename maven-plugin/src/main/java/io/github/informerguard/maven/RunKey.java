@@ -4,15 +4,14 @@ import io.github.informerguard.analyzer.Version;
 import io.github.informerguard.analyzer.engine.Analyzer;
 import java.io.IOException;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
@@ -27,15 +26,21 @@ import java.util.zip.ZipFile;
  * from the zip directory, nothing is inflated), so only a change of content counts; a sibling's
  * class folder by the content of its files. The module's own output folders are left out: they
  * are compiled from the sources the cache already tracks file by file.
+ *
+ * <p>A jar's entry list and a class folder's content are summarised once per Maven JVM for each
+ * path, size and time (for a folder: each file's), so the modules of one reactor that share a
+ * sibling's jar or classes read it once, and read it again only when it was rebuilt.
  */
 final class RunKey {
+
+  /** Summaries by path and size and time; shared by the modules a parallel build checks at once. */
+  private static final Map<String, String> SUMMARIES = new ConcurrentHashMap<>();
 
   private RunKey() {}
 
   static String of(Optional<Path> policyFile, boolean includeTests, List<Path> classpath, Set<Path> ownOutputs,
       Path localRepository) throws IOException {
-    MessageDigest digest = FileHashes.sha256();
-    StringBuilder text = new StringBuilder("informer-guard-cache/1\n").append(Version.VERSION).append('\n');
+    StringBuilder text = new StringBuilder("informer-guard-cache/2\n").append(Version.VERSION).append('\n');
     text.append(build(Analyzer.class)).append('\n').append(build(RunKey.class)).append('\n');
     text.append("policy ").append(policyFile.map(FileHashes::compute).orElse("defaults")).append('\n');
     text.append("tests ").append(includeTests).append('\n');
@@ -56,29 +61,42 @@ final class RunKey {
       }
       text.append('\n');
     }
-    return HexFormat.of().formatHex(digest.digest(text.toString().getBytes(StandardCharsets.UTF_8)));
+    return FileHashes.digest(text);
   }
 
   private static String folder(Path dir) throws IOException {
-    StringBuilder s = new StringBuilder();
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+    List<Path> files;
+    try (Stream<Path> all = Files.walk(dir)) {
+      files = all.filter(Files::isRegularFile).sorted().toList();
+    }
+    StringBuilder stamps = new StringBuilder(dir.toString()).append('\n');
+    for (Path f : files) {
+      BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
+      stamps.append(dir.relativize(f)).append(':').append(a.size()).append(':').append(a.lastModifiedTime().toMillis()).append(';');
+    }
+    return SUMMARIES.computeIfAbsent(FileHashes.digest(stamps), k -> {
+      StringBuilder s = new StringBuilder();
+      for (Path f : files) {
         s.append(dir.relativize(f)).append(':').append(FileHashes.compute(f)).append(';');
       }
-    }
-    return s.toString();
+      return FileHashes.digest(s);
+    });
   }
 
-  private static String jarEntries(Path jar) {
-    try (ZipFile zip = new ZipFile(jar.toFile())) {
-      StringBuilder s = new StringBuilder();
-      zip.stream().map(e -> e.getName() + ":" + e.getCrc() + ":" + e.getSize() + ";").sorted().forEach(s::append);
-      return s.toString();
-    } catch (IOException e) {
-      // Not a zip after all: fall back to its bytes.
-      return FileHashes.compute(jar);
-    }
+  private static String jarEntries(Path jar) throws IOException {
+    BasicFileAttributes a = Files.readAttributes(jar, BasicFileAttributes.class);
+    return SUMMARIES.computeIfAbsent(jar + " " + a.size() + " " + a.lastModifiedTime().toMillis(), k -> {
+      try (ZipFile zip = new ZipFile(jar.toFile())) {
+        StringBuilder s = new StringBuilder();
+        zip.stream().map(e -> e.getName() + ":" + e.getCrc() + ":" + e.getSize() + ";").sorted().forEach(s::append);
+        return FileHashes.digest(s);
+      } catch (IOException e) {
+        // Not a zip after all: fall back to its bytes.
+        return FileHashes.compute(jar);
+      }
+    });
   }
+
 
   /** The jar (or class folder) a class was loaded from, with its size and time. */
   private static String build(Class<?> type) {

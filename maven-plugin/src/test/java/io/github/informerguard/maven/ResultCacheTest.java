@@ -22,7 +22,8 @@ class ResultCacheTest {
     Path periods = Files.writeString(dir.resolve("Periods.java"), "class Periods { static final long R = 1; }");
     Path cacheFile = dir.resolve("target/informer-guard/cache.json");
     FileHashes hashes = new FileHashes();
-    Finding finding = new Finding("ShortResyncPeriod", Severity.WARNING, uses, 3, 5, 3, 20, "message", "detail");
+    Finding finding = new Finding("ShortResyncPeriod", Severity.ERROR, uses, 3, 5, 4, 20, "message \"quoted\"", "detail",
+        "ShortResyncPeriod|demo/Uses.java|Uses|run()|inform(30_000L)");
     AnalysisError error = new AnalysisError(uses, 0, "rule failed");
     ResultCache.load(cacheFile, "k1").write(Map.of(uses, new ResultCache.Entry(hashes.of(uses),
         Map.of(periods.toString(), hashes.of(periods)), List.of(finding), List.of(error))));
@@ -39,6 +40,15 @@ class ResultCacheTest {
     assertThat(ResultCache.load(cacheFile, "k1").reusable(uses, new FileHashes())).isPresent();
     Files.writeString(uses, "class Uses { }");
     assertThat(ResultCache.load(cacheFile, "k1").reusable(uses, new FileHashes())).as("the file changed").isEmpty();
+  }
+
+  @Test
+  void cacheOfAnEarlierFormatIsEmpty() throws Exception {
+    Path f = Files.writeString(dir.resolve("A.java"), "class A {}");
+    // The data-bound form of the first format: same key, entries as objects.
+    Path cacheFile = Files.writeString(dir.resolve("cache.json"), "{\"key\":\"k\",\"files\":{\"" + f + "\":{\"text\":\""
+        + new FileHashes().of(f) + "\",\"dependsOn\":{},\"findings\":[{\"ruleId\":\"X\"}],\"errors\":[]}}}");
+    assertThat(ResultCache.load(cacheFile, "k").reusable(f, new FileHashes())).isEmpty();
   }
 
   @Test

@@ -1,7 +1,7 @@
 package io.github.informerguard.analyzer.report.json;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.informerguard.analyzer.Version;
 import io.github.informerguard.analyzer.api.Finding;
@@ -23,11 +23,11 @@ public final class JsonReport {
   }
 
   public void write(AnalysisResult result, Writer out) throws IOException {
-    JsonOutput.write(out, mapper -> toJson(result, mapper));
+    JsonOutput.write(out, factory -> toJson(result, factory));
   }
 
-  public ObjectNode toJson(AnalysisResult result, ObjectMapper mapper) {
-    ObjectNode root = mapper.createObjectNode();
+  public ObjectNode toJson(AnalysisResult result, JsonNodeFactory factory) {
+    ObjectNode root = factory.objectNode();
     ObjectNode tool = root.putObject("tool");
     tool.put("name", "informer-guard");
     tool.put("version", Version.VERSION);

@@ -3,6 +3,7 @@ package io.github.informerguard.analyzer.report.sarif;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.informerguard.analyzer.Version;
 import io.github.informerguard.analyzer.api.Finding;
@@ -56,7 +57,6 @@ public final class SarifLog {
   private static final String INFO_URI = "https://github.com/informerguard/informer-guard";
   private static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 
-  private final ObjectMapper mapper = new ObjectMapper();
   private final Path repositoryRoot;
   private final List<JsonNode> runs = new ArrayList<>();
 
@@ -87,7 +87,8 @@ public final class SarifLog {
 
   /** Adds the runs of a SARIF log written before, such as a module's {@code informer-guard.sarif}. */
   public SarifLog addRunsOf(Path sarifFile) throws IOException {
-    JsonNode log = mapper.readTree(sarifFile.toFile());
+    // Data binding only here, to read a log back (the reactor log of a multi-module build).
+    JsonNode log = new ObjectMapper().readTree(sarifFile.toFile());
     JsonNode previous = log.path("runs");
     if (!previous.isArray()) {
       throw new IOException(sarifFile + " is not a SARIF log: no runs");
@@ -109,7 +110,7 @@ public final class SarifLog {
             + "'; code scanning rejects such a log: give each analysis its own SarifLog.automationId(...)");
       }
     }
-    ObjectNode root = mapper.createObjectNode();
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
     root.put("$schema", SCHEMA);
     root.put("version", "2.1.0");
     ArrayNode array = root.putArray("runs");
@@ -119,7 +120,7 @@ public final class SarifLog {
 
   public void write(Writer out) throws IOException {
     JsonNode json = toJson();
-    JsonOutput.write(out, m -> json);
+    JsonOutput.write(out, json);
   }
 
   /** Writes the log to {@code file}, creating its folder. */
@@ -133,7 +134,7 @@ public final class SarifLog {
   }
 
   private ObjectNode run(String automationId, AnalysisResult result) {
-    ObjectNode run = mapper.createObjectNode();
+    ObjectNode run = JsonNodeFactory.instance.objectNode();
     ObjectNode driver = run.putObject("tool").putObject("driver");
     driver.put("name", "informer-guard");
     driver.put("version", Version.VERSION);
