@@ -58,7 +58,7 @@ public final class InformerNeverStopped extends CatalogRule {
   /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public InformerNeverStopped() {
     super(DESCRIPTOR, MethodCallExpr.class, NameExpr.class, MethodReferenceExpr.class, StringLiteralExpr.class,
-        ObjectCreationExpr.class);
+        ObjectCreationExpr.class, com.github.javaparser.ast.body.MethodDeclaration.class);
   }
 
   @Override

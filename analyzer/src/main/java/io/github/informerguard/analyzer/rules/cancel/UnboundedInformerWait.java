@@ -24,6 +24,7 @@ import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.CallMatcher;
@@ -61,7 +62,8 @@ public final class UnboundedInformerWait extends CatalogRule {
 
   /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public UnboundedInformerWait() {
-    super(DESCRIPTOR, MethodCallExpr.class, WhileStmt.class, DoStmt.class);
+    super(DESCRIPTOR, MethodCallExpr.class, WhileStmt.class, DoStmt.class,
+        com.github.javaparser.ast.expr.MethodReferenceExpr.class);
   }
 
   @Override
@@ -198,8 +200,8 @@ public final class UnboundedInformerWait extends CatalogRule {
       return false;
     }
     String name = method.get().getNameAsString();
-    return unit.get().findAll(MethodCallExpr.class).stream().noneMatch(c -> c.getNameAsString().equals(name))
-        && unit.get().findAll(com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
+    return FileNodes.of(unit.get(), MethodCallExpr.class).stream().noneMatch(c -> c.getNameAsString().equals(name))
+        && FileNodes.of(unit.get(), com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
             .noneMatch(r -> r.getIdentifier().equals(name));
   }
 
