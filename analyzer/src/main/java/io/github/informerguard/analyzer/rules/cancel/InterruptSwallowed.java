@@ -90,20 +90,18 @@ public final class InterruptSwallowed extends CatalogRule {
       Set.of("java.io.InterruptedIOException", "java.nio.channels.ClosedByInterruptException");
   private static final int MAX_HELPER_DEPTH = 3;
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
-      "InterruptedException caught without re-interrupting the thread or rethrowing it",
-      Severity.WARNING,
-      Family.CANCELLATION,
-      "0.1.0",
-      Set.of("InterruptedException"),
-      Map.of(SCOPE, OptionType.SCOPE),
-      Map.of(Severity.ERROR, "inside informer, watch and reconcile callbacks (one level above the configured severity)"));
-
-  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public InterruptSwallowed() {
-    super(DESCRIPTOR, CatchClause.class, MethodCallExpr.class, MethodReferenceExpr.class,
-        TypeDeclaration.class, ClassOrInterfaceType.class, FieldAccessExpr.class);
+    super(new RuleDescriptor(
+        ID,
+        "InterruptedException caught without re-interrupting the thread or rethrowing it",
+        Severity.WARNING,
+        Family.CANCELLATION,
+        "0.1.0",
+        Set.of("InterruptedException"),
+        Map.of(SCOPE, OptionType.SCOPE),
+        Map.of(Severity.ERROR, "inside informer, watch and reconcile callbacks (one level above the configured severity)")),
+        CatchClause.class, MethodCallExpr.class, MethodReferenceExpr.class, TypeDeclaration.class, ClassOrInterfaceType.class,
+        FieldAccessExpr.class);
   }
 
   @Override

@@ -25,7 +25,6 @@ import com.github.javaparser.ast.stmt.WhileStmt;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.FileNodes;
-import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.WaitApis;
@@ -56,13 +55,10 @@ public final class UnboundedInformerWait extends CatalogRule {
 
   private static final int MAX_LOCAL_HOPS = 2;
 
-  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.CANCELLATION,
-      "Waiting for informer start/sync with no timeout (get()/join() on the start future, unbounded hasSynced spin)",
-      WaitApis.TRIGGER_WORDS);
-
-  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public UnboundedInformerWait() {
-    super(DESCRIPTOR, MethodCallExpr.class, WhileStmt.class, DoStmt.class,
+    super(warning(ID, Family.CANCELLATION,
+        "Waiting for informer start/sync with no timeout (get()/join() on the start future, unbounded hasSynced spin)",
+        WaitApis.TRIGGER_WORDS), MethodCallExpr.class, WhileStmt.class, DoStmt.class,
         com.github.javaparser.ast.expr.MethodReferenceExpr.class);
   }
 
