@@ -14,6 +14,7 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithStatements;
@@ -23,6 +24,7 @@ import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.TryStmt;
+import com.github.javaparser.ast.type.Type;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import java.util.Optional;
@@ -118,6 +120,23 @@ public final class Scopes {
       return field(type, name);
     }
     return Optional.empty();
+  }
+
+  /**
+   * The type written where {@code ref}'s variable is declared (field, local or parameter), or for
+   * {@code var} the class that its {@code new} initializer creates. Empty when the declaration is
+   * not in the sources or a {@code var} is initialized otherwise. Qualify it from the returned node
+   * ({@code types.typeName(written, type)}): it stands where the name was written.
+   */
+  public static Optional<Type> declaredType(VariableRef ref) {
+    Optional<Node> d = ref.declaration();
+    if (d.isPresent() && d.get() instanceof VariableDeclarator v) {
+      return v.getType().isVarType()
+          ? v.getInitializer().map(Expressions::withoutParentheses).filter(ObjectCreationExpr.class::isInstance)
+              .map(o -> ((ObjectCreationExpr) o).getType())
+          : Optional.of(v.getType());
+    }
+    return d.filter(Parameter.class::isInstance).map(p -> ((Parameter) p).getType());
   }
 
   /** A field named {@code name} declared directly in {@code type}. */

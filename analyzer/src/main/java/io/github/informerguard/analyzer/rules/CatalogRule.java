@@ -18,6 +18,10 @@ public abstract class CatalogRule implements Rule {
   private final RuleDescriptor descriptor;
   private final Set<Class<? extends Node>> nodes;
 
+  /**
+   * @param descriptor the rule's descriptor, written in the rule's constructor
+   * @param nodesToVisit what the rule and the helpers it calls ask the file for (the engine's one walk)
+   */
   @SafeVarargs
   protected CatalogRule(RuleDescriptor descriptor, Class<? extends Node>... nodesToVisit) {
     this.descriptor = descriptor;

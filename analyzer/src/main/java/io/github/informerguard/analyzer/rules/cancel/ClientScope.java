@@ -9,6 +9,7 @@ import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.catalog.InterruptApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
@@ -39,7 +40,7 @@ final class ClientScope {
         return true;
       }
     }
-    return unit.findFirst(ClassOrInterfaceType.class, t -> isClientName(t.getNameWithScope())).isPresent();
+    return FileNodes.of(unit, ClassOrInterfaceType.class).stream().anyMatch(t -> isClientName(t.getNameWithScope()));
   }
 
   /**
@@ -51,15 +52,15 @@ final class ClientScope {
   static Optional<String> clientWrapper(RuleContext ctx) {
     CompilationUnit unit = ctx.unit();
     Set<String> own = new HashSet<>();
-    unit.findAll(TypeDeclaration.class).forEach(t -> t.getFullyQualifiedName().ifPresent(q -> own.add((String) q)));
+    FileNodes.of(unit, TypeDeclaration.class).forEach(t -> t.getFullyQualifiedName().ifPresent(q -> own.add((String) q)));
     Map<String, Node> written = new LinkedHashMap<>();
-    for (ClassOrInterfaceType t : unit.findAll(ClassOrInterfaceType.class)) {
+    for (ClassOrInterfaceType t : ctx.nodes(ClassOrInterfaceType.class)) {
       written.putIfAbsent(t.getNameWithScope(), t);
     }
-    for (MethodCallExpr call : unit.findAll(MethodCallExpr.class)) {
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       call.getScope().flatMap(ClientScope::typeLikeName).ifPresent(n -> written.putIfAbsent(n.getNameAsString(), n));
     }
-    for (FieldAccessExpr access : unit.findAll(FieldAccessExpr.class)) {
+    for (FieldAccessExpr access : ctx.nodes(FieldAccessExpr.class)) {
       typeLikeName(access.getScope()).ifPresent(n -> written.putIfAbsent(n.getNameAsString(), n));
     }
     Set<String> candidates = new java.util.LinkedHashSet<>();

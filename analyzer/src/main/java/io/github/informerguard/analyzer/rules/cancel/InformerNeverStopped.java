@@ -23,7 +23,6 @@ import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
-import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.resolve.Scopes;
@@ -51,14 +50,11 @@ public final class InformerNeverStopped extends CatalogRule {
 
   public static final String ID = "InformerNeverStopped";
 
-  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.CANCELLATION,
-      "Informer or informer factory started with no reachable stop/close (handle discarded, local or field never released)",
-      LifecycleApis.INFORMER_TRIGGER_WORDS);
-
-  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public InformerNeverStopped() {
-    super(DESCRIPTOR, MethodCallExpr.class, NameExpr.class, MethodReferenceExpr.class, StringLiteralExpr.class,
-        ObjectCreationExpr.class);
+    super(warning(ID, Family.CANCELLATION,
+        "Informer or informer factory started with no reachable stop/close (handle discarded, local or field never released)",
+        LifecycleApis.INFORMER_TRIGGER_WORDS), MethodCallExpr.class, NameExpr.class, MethodReferenceExpr.class,
+        StringLiteralExpr.class, ObjectCreationExpr.class, com.github.javaparser.ast.body.MethodDeclaration.class);
   }
 
   @Override

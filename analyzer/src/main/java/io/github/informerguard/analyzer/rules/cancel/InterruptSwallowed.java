@@ -52,6 +52,7 @@ import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.SwitchStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
@@ -89,19 +90,18 @@ public final class InterruptSwallowed extends CatalogRule {
       Set.of("java.io.InterruptedIOException", "java.nio.channels.ClosedByInterruptException");
   private static final int MAX_HELPER_DEPTH = 3;
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
-      "InterruptedException caught without re-interrupting the thread or rethrowing it",
-      Severity.WARNING,
-      Family.CANCELLATION,
-      "0.1.0",
-      Set.of("InterruptedException"),
-      Map.of(SCOPE, OptionType.SCOPE),
-      Map.of(Severity.ERROR, "inside informer, watch and reconcile callbacks (one level above the configured severity)"));
-
-  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public InterruptSwallowed() {
-    super(DESCRIPTOR, CatchClause.class);
+    super(new RuleDescriptor(
+        ID,
+        "InterruptedException caught without re-interrupting the thread or rethrowing it",
+        Severity.WARNING,
+        Family.CANCELLATION,
+        "0.1.0",
+        Set.of("InterruptedException"),
+        Map.of(SCOPE, OptionType.SCOPE),
+        Map.of(Severity.ERROR, "inside informer, watch and reconcile callbacks (one level above the configured severity)")),
+        CatchClause.class, MethodCallExpr.class, MethodReferenceExpr.class, TypeDeclaration.class, ClassOrInterfaceType.class,
+        FieldAccessExpr.class);
   }
 
   @Override
@@ -345,8 +345,8 @@ public final class InterruptSwallowed extends CatalogRule {
     String name = method.get().getNameAsString();
     CompilationUnit unit = clause.findCompilationUnit().orElse(null);
     return unit != null
-        && unit.findFirst(MethodCallExpr.class, c -> c.getNameAsString().equals(name)).isEmpty()
-        && unit.findFirst(MethodReferenceExpr.class, r -> r.getIdentifier().equals(name)).isEmpty();
+        && FileNodes.of(unit, MethodCallExpr.class).stream().noneMatch(c -> c.getNameAsString().equals(name))
+        && FileNodes.of(unit, MethodReferenceExpr.class).stream().noneMatch(r -> r.getIdentifier().equals(name));
   }
 
   /** A catch whose last statement is a plain {@code break}: it leaves the loop, and the code after the loop runs. */

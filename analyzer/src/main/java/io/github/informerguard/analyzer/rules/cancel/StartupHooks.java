@@ -89,12 +89,12 @@ final class StartupHooks {
    * through the component that owns it (another class's method), which this file cannot see into, so
    * its presence counts as a stop.
    */
-  boolean fileHasShutdownPath(Node unit) {
-    if (unit.findAll(com.github.javaparser.ast.expr.MethodCallExpr.class).stream()
+  boolean fileHasShutdownPath(CompilationUnit unit) {
+    if (FileNodes.of(unit, com.github.javaparser.ast.expr.MethodCallExpr.class).stream()
         .anyMatch(c -> c.getNameAsString().equals(LifecycleApis.SHUTDOWN_HOOK))) {
       return true;
     }
-    for (MethodDeclaration m : unit.findAll(MethodDeclaration.class)) {
+    for (MethodDeclaration m : FileNodes.of(unit, MethodDeclaration.class)) {
       if (m.getBody().isEmpty()) {
         continue;
       }

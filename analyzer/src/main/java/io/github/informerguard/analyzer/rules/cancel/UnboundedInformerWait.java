@@ -24,7 +24,7 @@ import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
-import io.github.informerguard.analyzer.api.RuleDescriptor;
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.WaitApis;
@@ -55,13 +55,11 @@ public final class UnboundedInformerWait extends CatalogRule {
 
   private static final int MAX_LOCAL_HOPS = 2;
 
-  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.CANCELLATION,
-      "Waiting for informer start/sync with no timeout (get()/join() on the start future, unbounded hasSynced spin)",
-      WaitApis.TRIGGER_WORDS);
-
-  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public UnboundedInformerWait() {
-    super(DESCRIPTOR, MethodCallExpr.class, WhileStmt.class, DoStmt.class);
+    super(warning(ID, Family.CANCELLATION,
+        "Waiting for informer start/sync with no timeout (get()/join() on the start future, unbounded hasSynced spin)",
+        WaitApis.TRIGGER_WORDS), MethodCallExpr.class, WhileStmt.class, DoStmt.class,
+        com.github.javaparser.ast.expr.MethodReferenceExpr.class);
   }
 
   @Override
@@ -198,8 +196,8 @@ public final class UnboundedInformerWait extends CatalogRule {
       return false;
     }
     String name = method.get().getNameAsString();
-    return unit.get().findAll(MethodCallExpr.class).stream().noneMatch(c -> c.getNameAsString().equals(name))
-        && unit.get().findAll(com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
+    return FileNodes.of(unit.get(), MethodCallExpr.class).stream().noneMatch(c -> c.getNameAsString().equals(name))
+        && FileNodes.of(unit.get(), com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
             .noneMatch(r -> r.getIdentifier().equals(name));
   }
 

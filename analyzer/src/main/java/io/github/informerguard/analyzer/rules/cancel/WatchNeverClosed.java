@@ -7,7 +7,6 @@ import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.rules.FindingText;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
-import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
@@ -24,13 +23,10 @@ public final class WatchNeverClosed extends CatalogRule {
 
   public static final String ID = "WatchNeverClosed";
 
-  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.CANCELLATION,
-      "Raw watch opened whose Watch/Closeable handle is discarded or never closed",
-      LifecycleApis.WATCH_TRIGGER_WORDS);
-
-  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public WatchNeverClosed() {
-    super(DESCRIPTOR, MethodCallExpr.class, MethodReferenceExpr.class);
+    super(warning(ID, Family.CANCELLATION,
+        "Raw watch opened whose Watch/Closeable handle is discarded or never closed",
+        LifecycleApis.WATCH_TRIGGER_WORDS), MethodCallExpr.class, MethodReferenceExpr.class);
   }
 
   @Override

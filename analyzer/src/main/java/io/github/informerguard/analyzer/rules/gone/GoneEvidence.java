@@ -4,7 +4,6 @@ import io.github.informerguard.analyzer.resolve.SourceMethods;
 import io.github.informerguard.analyzer.rules.LoggingCalls;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
-import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -247,22 +246,7 @@ final class GoneEvidence {
   }
 
   private Optional<String> declaredType(Expression e) {
-    Optional<VariableRef> ref = Scopes.variable(e, types).or(() -> outerField(e));
-    if (ref.isEmpty() || ref.get().declaration().isEmpty()) {
-      return Optional.empty();
-    }
-    Node d = ref.get().declaration().get();
-    if (d instanceof VariableDeclarator v) {
-      if (v.getType().isVarType()) {
-        return v.getInitializer().filter(ObjectCreationExpr.class::isInstance)
-            .flatMap(o -> types.typeName(((ObjectCreationExpr) o).getType().getNameWithScope(), o));
-      }
-      return declaredName(v.getType(), d);
-    }
-    if (d instanceof Parameter p) {
-      return declaredName(p.getType(), d);
-    }
-    return Optional.empty();
+    return Scopes.variable(e, types).or(() -> outerField(e)).flatMap(Scopes::declaredType).flatMap(t -> declaredName(t, t));
   }
 
   /**

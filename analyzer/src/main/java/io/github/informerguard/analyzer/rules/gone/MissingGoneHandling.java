@@ -15,7 +15,6 @@ import com.github.javaparser.ast.stmt.WhileStmt;
 import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
-import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.catalog.CancellationTypes;
 import io.github.informerguard.analyzer.catalog.WaitApis;
@@ -39,13 +38,11 @@ public final class MissingGoneHandling extends CatalogRule {
 
   public static final String ID = "MissingGoneHandling";
 
-  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.GONE,
-      "Raw watch whose close/error path ignores HTTP 410 Gone (no relist and rewatch)",
-      WatchApis.TRIGGER_WORDS);
-
-  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public MissingGoneHandling() {
-    super(DESCRIPTOR, MethodCallExpr.class, ClassOrInterfaceDeclaration.class, MethodReferenceExpr.class);
+    super(warning(ID, Family.GONE,
+        "Raw watch whose close/error path ignores HTTP 410 Gone (no relist and rewatch)",
+        WatchApis.TRIGGER_WORDS),
+        MethodCallExpr.class, ClassOrInterfaceDeclaration.class, MethodReferenceExpr.class);
   }
 
   @Override

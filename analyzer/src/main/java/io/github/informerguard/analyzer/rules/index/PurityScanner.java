@@ -5,8 +5,6 @@ import io.github.informerguard.analyzer.resolve.SourceMethods;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
-import com.github.javaparser.ast.body.Parameter;
-import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -17,7 +15,6 @@ import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
-import com.github.javaparser.ast.type.Type;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.IndexFunctionHazards;
@@ -333,28 +330,8 @@ final class PurityScanner {
   }
 
   private Optional<String> declaredType(Expression e) {
-    Optional<VariableRef> ref = Scopes.variable(e, types);
-    if (ref.isEmpty() || ref.get().declaration().isEmpty()) {
-      return Optional.empty();
-    }
-    Node d = ref.get().declaration().get();
-    Type type;
-    if (d instanceof VariableDeclarator v) {
-      type = v.getType();
-      if (type.isVarType()) {
-        return v.getInitializer().map(Expressions::withoutParentheses)
-            .filter(ObjectCreationExpr.class::isInstance)
-            .flatMap(o -> types.typeName(((ObjectCreationExpr) o).getType().getNameWithScope(), o));
-      }
-    } else if (d instanceof Parameter p) {
-      type = p.getType();
-    } else {
-      return Optional.empty();
-    }
-    if (type instanceof ClassOrInterfaceType c) {
-      return types.typeName(c.getNameWithScope(), d);
-    }
-    return Optional.empty();
+    return Scopes.variable(e, types).flatMap(Scopes::declaredType).filter(ClassOrInterfaceType.class::isInstance)
+        .flatMap(t -> types.typeName(((ClassOrInterfaceType) t).getNameWithScope(), t));
   }
 
   private boolean isTypeName(Expression e) {

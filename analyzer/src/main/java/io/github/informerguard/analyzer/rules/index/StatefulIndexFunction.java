@@ -7,7 +7,6 @@ import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
-import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.IndexerApis;
 import io.github.informerguard.analyzer.catalog.IndexerApis.Shape;
@@ -31,13 +30,10 @@ public final class StatefulIndexFunction extends CatalogRule {
 
   public static final String ID = "StatefulIndexFunction";
 
-  private static final RuleDescriptor DESCRIPTOR = warning(ID, Family.INDEX_FUNCTIONS,
-      "Index function that writes shared state, mutates the indexed object, is non-deterministic, or does I/O / API calls",
-      IndexerApis.TRIGGER_WORDS);
-
-  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public StatefulIndexFunction() {
-    super(DESCRIPTOR, MethodCallExpr.class, ObjectCreationExpr.class);
+    super(warning(ID, Family.INDEX_FUNCTIONS,
+        "Index function that writes shared state, mutates the indexed object, is non-deterministic, or does I/O / API calls",
+        IndexerApis.TRIGGER_WORDS), MethodCallExpr.class, ObjectCreationExpr.class);
   }
 
   @Override

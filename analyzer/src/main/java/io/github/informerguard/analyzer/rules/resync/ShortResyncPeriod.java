@@ -46,19 +46,17 @@ public final class ShortResyncPeriod extends CatalogRule {
   public static final String MINIMUM_RECONCILIATION_INTERVAL = "minimumReconciliationInterval";
   static final Duration DEFAULT_MINIMUM = Duration.ofMinutes(5);
 
-  private static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(
-      ID,
-      "Hardcoded informer resync period (or JOSDK maxReconciliationInterval) below the minimum, negative, or sub-second",
-      Severity.WARNING,
-      Family.RESYNC,
-      "0.1.0",
-      ResyncApis.TRIGGER_WORDS,
-      Map.of(MINIMUM_PERIOD, OptionType.DURATION, MINIMUM_RECONCILIATION_INTERVAL, OptionType.DURATION),
-      Map.of(Severity.INFO, "for a hardcoded configuration default (a property's fallback value)"));
-
-  /** The node kinds name what the rule and the helpers it calls ask the file for (the engine's one walk). */
   public ShortResyncPeriod() {
-    super(DESCRIPTOR, MethodCallExpr.class, ObjectCreationExpr.class, AnnotationExpr.class, ClassOrInterfaceDeclaration.class);
+    super(new RuleDescriptor(
+        ID,
+        "Hardcoded informer resync period (or JOSDK maxReconciliationInterval) below the minimum, negative, or sub-second",
+        Severity.WARNING,
+        Family.RESYNC,
+        "0.1.0",
+        ResyncApis.TRIGGER_WORDS,
+        Map.of(MINIMUM_PERIOD, OptionType.DURATION, MINIMUM_RECONCILIATION_INTERVAL, OptionType.DURATION),
+        Map.of(Severity.INFO, "for a hardcoded configuration default (a property's fallback value)")),
+        MethodCallExpr.class, ObjectCreationExpr.class, AnnotationExpr.class, ClassOrInterfaceDeclaration.class);
   }
 
   @Override
