@@ -15,6 +15,7 @@ import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.ForEachStmt;
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
@@ -98,8 +99,10 @@ final class RecordHeldFactories {
   /** Every {@code new Record(..)} of the file passes, as that component, a factory this file creates. */
   private static boolean madeHereEveryTime(CompilationUnit unit, RecordDeclaration holder, int component,
       Predicate<Expression> isCreation) {
-    List<ObjectCreationExpr> made = unit.findAll(ObjectCreationExpr.class, o -> o.getType().getNameAsString()
-        .equals(holder.getNameAsString()) && o.getArguments().size() == holder.getParameters().size());
+    List<ObjectCreationExpr> made = FileNodes.of(unit, ObjectCreationExpr.class).stream()
+        .filter(o -> o.getType().getNameAsString().equals(holder.getNameAsString())
+            && o.getArguments().size() == holder.getParameters().size())
+        .toList();
     return !made.isEmpty() && made.stream().allMatch(o -> {
       Expression arg = Expressions.withoutParenthesesAndCasts(o.getArgument(component));
       if (isCreation.test(arg)) {
