@@ -177,17 +177,25 @@ class GuardedInformerFactoryTest {
     assertThat(lastList.query().get("resourceVersion")).isNull();
   }
 
-  @Test
-  void expiredContinueTokenRestartsTheListFromTheFirstPage() {
+  /**
+   * Starts {@code informer} on slow lists, expires every continue token (and compacts) once the first
+   * page has been asked for, and waits until it has synced all the same.
+   */
+  private void syncThroughAnExpiredContinueToken(GuardedSharedIndexInformer<V1Pod> informer) {
     server.slowLists(Duration.ofMillis(200));
-    GuardedSharedIndexInformer<V1Pod> informer = (GuardedSharedIndexInformer<V1Pod>) factory.pageSize(2)
-        .sharedIndexInformerFor(pods(null), V1Pod.class, V1PodList.class);
     informer.start();
     Poll.until(() -> server.lists().size() >= 1, () -> "first page requested");
     server.expireContinueTokens();
     server.compact();
     server.slowLists(Duration.ZERO);
     informer.start().join();
+  }
+
+  @Test
+  void expiredContinueTokenRestartsTheListFromTheFirstPage() {
+    GuardedSharedIndexInformer<V1Pod> informer = (GuardedSharedIndexInformer<V1Pod>) factory.pageSize(2)
+        .sharedIndexInformerFor(pods(null), V1Pod.class, V1PodList.class);
+    syncThroughAnExpiredContinueToken(informer);
     assertThat(informer.health().goneSeen()).isGreaterThanOrEqualTo(1);
     assertThat(server.lists().stream().filter(r -> r.query().get("continue") == null).count())
         .isGreaterThanOrEqualTo(2);
@@ -224,17 +232,11 @@ class GuardedInformerFactoryTest {
 
   @Test
   void aListerWatcherThatTakesThePageIsListedInPagesAndReListedFromTheFirstAfterAnExpiredToken() {
-    server.slowLists(Duration.ofMillis(200));
     GuardedSharedIndexInformer<V1Pod> informer = (GuardedSharedIndexInformer<V1Pod>) factory.pageSize(2)
         .sharedIndexInformerFor(listerWatcher(true, null), V1Pod.class, 0);
     View view = new View();
     informer.addEventHandler(view);
-    informer.start();
-    Poll.until(() -> server.lists().size() >= 1, () -> "first page requested");
-    server.expireContinueTokens();
-    server.compact();
-    server.slowLists(Duration.ZERO);
-    informer.start().join();
+    syncThroughAnExpiredContinueToken(informer);
     assertThat(server.lists()).allMatch(r -> "2".equals(r.query().get("limit")), "every page asked with limit=2");
     assertThat(server.lists()).anyMatch(r -> r.query().get("continue") != null);
     assertThat(informer.health().goneSeen()).isGreaterThanOrEqualTo(1);
