@@ -5,18 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.testing.Fixture;
+import io.github.informerguard.analyzer.testing.OldLines;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
@@ -36,8 +34,8 @@ class OldClientLinesTest {
   @ParameterizedTest
   @ValueSource(strings = {"fabric8-5.12", "fabric8-6.13"})
   void oldLineFixtureHasTheSameFindingsInBothModes(String line, @TempDir Path tmp) throws Exception {
-    Path project = Path.of("src", "test", "old-lines", line).toAbsolutePath();
-    List<Path> classpath = resolveClasspath(project, tmp);
+    Path project = OldLines.project(line);
+    List<Path> classpath = OldLines.classpath(project, tmp);
     Path sources = project.resolve("src/main/java");
     List<Path> files;
     try (Stream<Path> s = Files.walk(sources)) {
@@ -65,26 +63,6 @@ class OldClientLinesTest {
       out.add(f.ruleId() + " " + sources.relativize(f.file()).toString().replace('\\', '/') + ":" + f.line());
     }
     return out;
-  }
-
-  /** The project's compile classpath, as Maven resolves it (mvn dependency:build-classpath). */
-  private static List<Path> resolveClasspath(Path project, Path tmp) throws Exception {
-    Path out = tmp.resolve("classpath.txt");
-    String mavenHome = System.getProperty("informerguard.mavenHome");
-    String mvn = mavenHome == null ? "mvn" : Path.of(mavenHome, "bin", "mvn").toString();
-    List<String> cmd = new ArrayList<>(List.of(mvn, "-B", "-q", "-f", project.resolve("pom.xml").toString(),
-        "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath",
-        "-Dmdep.outputFile=" + out, "-Dmdep.includeScope=compile"));
-    String repo = System.getProperty("informerguard.localRepository");
-    if (repo != null) {
-      cmd.add("-Dmaven.repo.local=" + repo);
-    }
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    byte[] log = p.getInputStream().readAllBytes();
-    assertThat(p.waitFor(10, TimeUnit.MINUTES)).isTrue();
-    assertThat(p.exitValue()).as("mvn dependency:build-classpath on %s:%n%s", project,
-        new String(log, StandardCharsets.UTF_8)).isZero();
-    return Arrays.stream(Files.readString(out).trim().split(File.pathSeparator)).map(Path::of).toList();
   }
 
   /** javac with annotation processing on: Lombok, found on the classpath, generates the accessors. */
