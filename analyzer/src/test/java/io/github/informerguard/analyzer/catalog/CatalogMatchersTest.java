@@ -95,6 +95,14 @@ class CatalogMatchersTest {
   }
 
   @Test
+  void theJdkInterruptionExceptionsAreJdkExceptions() throws ClassNotFoundException {
+    for (String name : InterruptApis.JDK_INTERRUPTION_EXCEPTIONS) {
+      assertThat(Exception.class.isAssignableFrom(Class.forName(name, false, ClassLoader.getPlatformClassLoader())))
+          .as(name).isTrue();
+    }
+  }
+
+  @Test
   void aMisspeltOrAbsentApiIsAProblem() {
     CallMatcher typo = CallMatcher.instanceMethod().onDescendantOf(ApiTypes.F8_INFORMABLE).named("infrom")
         .withArities(0).inLines("fabric8-").build();
