@@ -43,6 +43,8 @@ public final class CallMatcher {
   private final Set<String> ownerSimpleNames;
   private final Set<String> names;
   private final Set<Integer> arities;
+  /** The least argument count of a varargs overload, or {@link Integer#MAX_VALUE} when there is none. */
+  private final int varargsFrom;
   private final List<List<String>> parameterLists;
   private final Set<String> lines;
 
@@ -58,9 +60,10 @@ public final class CallMatcher {
     Set<Integer> a = new TreeSet<>(b.arities);
     b.parameterLists.forEach(p -> a.add(p.size()));
     this.arities = Set.copyOf(a);
+    this.varargsFrom = b.varargsFrom;
     this.parameterLists = List.copyOf(b.parameterLists);
     this.lines = Set.copyOf(b.lines);
-    if (owners.isEmpty() || names.isEmpty() || arities.isEmpty()) {
+    if (owners.isEmpty() || names.isEmpty() || arities.isEmpty() && varargsFrom == Integer.MAX_VALUE) {
       throw new IllegalStateException("a call matcher needs an owner, a name and its parameters: " + this);
     }
   }
@@ -99,7 +102,7 @@ public final class CallMatcher {
    * {@code new} of a file is costly.
    */
   public boolean matches(ObjectCreationExpr created, TypeFacts types) {
-    return kind == Kind.CONSTRUCTOR && arities.contains(created.getArguments().size())
+    return kind == Kind.CONSTRUCTOR && acceptsArity(created.getArguments().size())
         && ownerSimpleNames.contains(created.getType().getNameAsString())
         && types.isA(created.getType(), owners).isYes();
   }
@@ -146,7 +149,11 @@ public final class CallMatcher {
 
   /** The cheap part of {@link #matches}: the called name and the argument count. */
   public boolean matchesShape(String name, int argumentCount) {
-    return names.contains(name) && arities.contains(argumentCount);
+    return names.contains(name) && acceptsArity(argumentCount);
+  }
+
+  private boolean acceptsArity(int argumentCount) {
+    return arities.contains(argumentCount) || argumentCount >= varargsFrom;
   }
 
   public Kind kind() {
@@ -168,9 +175,14 @@ public final class CallMatcher {
     return ownerSimpleNames;
   }
 
-  /** The argument counts that match. */
+  /** The argument counts that match, besides those of a varargs overload ({@link #varargsFrom}). */
   public Set<Integer> arities() {
     return arities;
+  }
+
+  /** The least argument count a varargs overload takes (every larger count matches too), if the matcher has one. */
+  public Optional<Integer> varargsFrom() {
+    return varargsFrom == Integer.MAX_VALUE ? Optional.empty() : Optional.of(varargsFrom);
   }
 
   /**
@@ -192,6 +204,7 @@ public final class CallMatcher {
   @Override
   public String toString() {
     return kind.name().toLowerCase() + " " + owners + "." + names + " arities " + arities
+        + (varargsFrom == Integer.MAX_VALUE ? "" : " varargs from " + varargsFrom)
         + (parameterLists.isEmpty() ? "" : " parameters " + parameterLists) + " lines " + lines;
   }
 
@@ -201,6 +214,7 @@ public final class CallMatcher {
     private final List<String> owners = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
     private final Set<Integer> arities = new TreeSet<>();
+    private int varargsFrom = Integer.MAX_VALUE;
     private final List<List<String>> parameterLists = new ArrayList<>();
     private final Set<String> lines = new LinkedHashSet<>();
 
@@ -231,13 +245,25 @@ public final class CallMatcher {
       return this;
     }
 
+    /**
+     * A varargs overload whose fixed parameters number {@code fixedCount}: it takes that many
+     * arguments or more (AssertJ's {@code fail(String, Object...)} from one on).
+     */
+    public Builder withVarargsAfter(int fixedCount) {
+      varargsFrom = Math.min(varargsFrom, fixedCount);
+      return this;
+    }
+
     /** One overload by its erased parameter types ({@code long}, {@code java.lang.Class}). */
     public Builder withParameters(String... erasedTypes) {
       parameterLists.add(List.of(erasedTypes));
       return this;
     }
 
-    /** The client lines the API exists in: model line names or prefixes of them. */
+    /**
+     * The client lines the API exists in: model line names or prefixes of them, or one of the
+     * non-model lines of {@code InterruptApis} (the JDK, test frameworks) for owners outside the model.
+     */
     public Builder inLines(String... lineNamesOrPrefixes) {
       lines.addAll(List.of(lineNamesOrPrefixes));
       return this;

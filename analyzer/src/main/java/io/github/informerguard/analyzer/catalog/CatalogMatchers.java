@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Every call matcher the catalog declares, found in its classes' public constants (a matcher, or
- * a list of site records that carry one), so that the model check and the prefilter see each
+ * a list of matchers or of site records that carry one), so that the model check and the prefilter see each
  * matcher a rule can use without a second list that could miss one.
  */
 public final class CatalogMatchers {
@@ -61,6 +61,9 @@ public final class CatalogMatchers {
   }
 
   private static java.util.Optional<CallMatcher> matcherOf(Object item) {
+    if (item instanceof CallMatcher m) {
+      return java.util.Optional.of(m); // a plain list of matchers (InterruptApis.FAILS)
+    }
     if (item == null || !item.getClass().isRecord()) {
       return java.util.Optional.empty();
     }

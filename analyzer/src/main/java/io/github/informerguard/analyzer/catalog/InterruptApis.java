@@ -15,6 +15,30 @@ public final class InterruptApis {
   public static final List<String> CLIENT_PACKAGES = List.of(
       "io.fabric8.kubernetes.", "io.fabric8.openshift.", "io.kubernetes.client.", "io.javaoperatorsdk.");
 
+  /**
+   * The pseudo line of APIs of the JDK itself: the API model holds only the client jars, so
+   * {@code CatalogMatchersTest} checks these matchers by reflection against the running JDK.
+   */
+  public static final String JDK = "jdk";
+
+  /**
+   * The pseudo line of test-framework APIs: {@code CatalogMatchersTest} checks them by reflection
+   * where the framework is on the analyzer's test classpath (JUnit 5, AssertJ), and otherwise only
+   * that their owner is one of {@link #FAIL_OWNERS}.
+   */
+  public static final String TEST_FRAMEWORK = "test-framework";
+
+  /** {@code Thread.interrupt()}: sets the interrupt status again. */
+  public static final CallMatcher THREAD_INTERRUPT = CallMatcher.instanceMethod().onDescendantOf(CancellationTypes.THREAD)
+      .named("interrupt").withParameters().inLines(JDK).build();
+
+  /**
+   * Exceptions the JDK defines to report that a blocking operation was interrupted (blocking I/O
+   * code throws them in place of InterruptedException); throwing one passes the interrupt on.
+   */
+  public static final Set<String> JDK_INTERRUPTION_EXCEPTIONS =
+      Set.of("java.io.InterruptedIOException", "java.nio.channels.ClosedByInterruptException");
+
   /** Test-framework classes whose {@code fail(...)} always throws (an AssertionError or TestNG's). */
   public static final Set<String> FAIL_OWNERS = Set.of(
       "org.junit.jupiter.api.Assertions",
@@ -26,6 +50,33 @@ public final class InterruptApis {
       "org.testng.Assert",
       "org.testng.AssertJUnit");
 
-  /** The methods of {@link #FAIL_OWNERS} that never return normally. */
-  public static final Set<String> FAIL_METHODS = Set.of("fail", "failBecauseExceptionWasNotThrown");
+  private static CallMatcher.Builder fail(String owner) {
+    return CallMatcher.staticMethod().onClass(owner).inLines(TEST_FRAMEWORK);
+  }
+
+  /**
+   * The static methods of {@link #FAIL_OWNERS} that never return normally: {@code fail(...)} in
+   * each framework's overloads, AssertJ's varargs {@code fail(String, Object...)} at any count.
+   */
+  public static final List<CallMatcher> FAILS = List.of(
+      fail("org.junit.jupiter.api.Assertions").named("fail").withArities(0, 1, 2).build(),
+      fail("org.junit.Assert").named("fail").withArities(0, 1).build(),
+      fail("junit.framework.Assert").named("fail").withArities(0, 1).build(),
+      fail("junit.framework.TestCase").named("fail").withArities(0, 1).build(),
+      fail("org.assertj.core.api.Assertions").named("fail").withArities(0).withVarargsAfter(1).build(),
+      fail("org.assertj.core.api.Assertions").named("failBecauseExceptionWasNotThrown").withArities(1).build(),
+      fail("org.assertj.core.api.Fail").named("fail").withArities(0).withVarargsAfter(1).build(),
+      fail("org.assertj.core.api.Fail").named("failBecauseExceptionWasNotThrown").withArities(1).build(),
+      fail("org.testng.Assert").named("fail").withArities(0, 1, 2).build(),
+      fail("org.testng.AssertJUnit").named("fail").withArities(0, 1).build());
+
+  /** Whether {@code owner.name(...)} with {@code argumentCount} arguments is one of {@link #FAILS}. */
+  public static boolean isFail(String owner, String name, int argumentCount) {
+    return FAILS.stream().anyMatch(m -> m.owners().contains(owner) && m.matchesShape(name, argumentCount));
+  }
+
+  /** Whether some {@link #FAILS} matcher has the name and argument count (the cheap test before any type question). */
+  public static boolean mayBeFail(String name, int argumentCount) {
+    return FAILS.stream().anyMatch(m -> m.matchesShape(name, argumentCount));
+  }
 }

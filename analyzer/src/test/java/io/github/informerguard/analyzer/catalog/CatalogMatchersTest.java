@@ -6,6 +6,8 @@ import io.github.informerguard.analyzer.model.ApiModel;
 import io.github.informerguard.analyzer.model.ModelMethod;
 import io.github.informerguard.analyzer.model.ModelType;
 import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,6 +73,36 @@ class CatalogMatchersTest {
   }
 
   @Test
+  void interruptAndFailMatchersAreCheckedByReflection() {
+    assertThat(CatalogMatchers.all()).containsEntry("InterruptApis.THREAD_INTERRUPT", InterruptApis.THREAD_INTERRUPT)
+        .containsKeys("InterruptApis.FAILS[4]");
+    // The JDK has no Thread.interrupt(boolean); JUnit 5 (on this classpath) has no fail with 3 arguments.
+    CallMatcher noSuchJdkMethod = CallMatcher.instanceMethod().onDescendantOf(CancellationTypes.THREAD)
+        .named("interrupt").withParameters("boolean").inLines(InterruptApis.JDK).build();
+    CallMatcher noSuchArity = CallMatcher.staticMethod().onClass("org.junit.jupiter.api.Assertions").named("fail")
+        .withArities(3).inLines(InterruptApis.TEST_FRAMEWORK).build();
+    CallMatcher noVarargs = CallMatcher.staticMethod().onClass("org.junit.jupiter.api.Assertions").named("fail")
+        .withVarargsAfter(1).inLines(InterruptApis.TEST_FRAMEWORK).build();
+    CallMatcher unlisted = CallMatcher.staticMethod().onClass("org.example.Assert").named("fail")
+        .withArities(0).inLines(InterruptApis.TEST_FRAMEWORK).build();
+    assertThat(problems("jdk", noSuchJdkMethod)).isNotEmpty();
+    assertThat(problems("arity", noSuchArity)).isNotEmpty();
+    assertThat(problems("varargs", noVarargs)).isNotEmpty();
+    assertThat(problems("unlisted", unlisted)).isNotEmpty();
+    // AssertJ's fail(String, Object...) takes any count from one on, as InterruptSwallowed matched it before.
+    assertThat(InterruptApis.isFail("org.assertj.core.api.Assertions", "fail", 5)).isTrue();
+    assertThat(InterruptApis.isFail("org.junit.Assert", "fail", 5)).isFalse();
+  }
+
+  @Test
+  void theJdkInterruptionExceptionsAreJdkExceptions() throws ClassNotFoundException {
+    for (String name : InterruptApis.JDK_INTERRUPTION_EXCEPTIONS) {
+      assertThat(Exception.class.isAssignableFrom(Class.forName(name, false, ClassLoader.getPlatformClassLoader())))
+          .as(name).isTrue();
+    }
+  }
+
+  @Test
   void aMisspeltOrAbsentApiIsAProblem() {
     CallMatcher typo = CallMatcher.instanceMethod().onDescendantOf(ApiTypes.F8_INFORMABLE).named("infrom")
         .withArities(0).inLines("fabric8-").build();
@@ -109,6 +141,9 @@ class CatalogMatchersTest {
     if (m.lines().isEmpty()) {
       out.add(label + ": names no client line");
     }
+    if (!m.lines().isEmpty() && OUTSIDE_THE_MODEL.containsAll(m.lines())) {
+      return reflectionProblems(label, m);
+    }
     for (String owner : m.owners()) {
       if (!model.knows(owner)) {
         out.add(label + ": the model has no type " + owner);
@@ -129,6 +164,52 @@ class CatalogMatchersTest {
             }
           }
         }
+      }
+    }
+    return out;
+  }
+
+  /** The non-model lines: their owners are JDK or test-framework classes, checked by reflection. */
+  private static final Set<String> OUTSIDE_THE_MODEL = Set.of(InterruptApis.JDK, InterruptApis.TEST_FRAMEWORK);
+
+  /**
+   * What is wrong with a matcher whose owners are outside the model: checked by reflection against
+   * the running JDK, or against the test framework where its jar is on this test classpath (JUnit 5,
+   * AssertJ); a framework that is not (JUnit 4 and 3, TestNG) is checked only against the owner
+   * names of {@link InterruptApis#FAIL_OWNERS}.
+   */
+  private static List<String> reflectionProblems(String label, CallMatcher m) {
+    List<String> out = new ArrayList<>();
+    for (String owner : m.owners()) {
+      Class<?> type;
+      try {
+        type = Class.forName(owner, false, m.lines().contains(InterruptApis.JDK) ? ClassLoader.getPlatformClassLoader()
+            : CatalogMatchersTest.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        if (m.lines().contains(InterruptApis.JDK) || !InterruptApis.FAIL_OWNERS.contains(owner)) {
+          out.add(label + ": no class " + owner + " in the JDK or the test-framework list");
+        }
+        continue;
+      }
+      for (String name : m.names()) {
+        List<Method> methods = Stream.of(type.getMethods()).filter(x -> x.getName().equals(name)
+            && Modifier.isStatic(x.getModifiers()) == (m.kind() == CallMatcher.Kind.STATIC)).toList();
+        for (List<String> parameters : m.parameterLists()) {
+          if (methods.stream().noneMatch(x -> Stream.of(x.getParameterTypes()).map(Class::getName).toList()
+              .equals(parameters))) {
+            out.add(label + ": " + owner + "." + name + parameters + " does not exist");
+          }
+        }
+        for (int arity : m.arities()) {
+          if (methods.stream().noneMatch(x -> x.getParameterCount() == arity && !x.isVarArgs())) {
+            out.add(label + ": " + owner + "." + name + " with " + arity + " arguments does not exist");
+          }
+        }
+        m.varargsFrom().ifPresent(from -> {
+          if (methods.stream().noneMatch(x -> x.isVarArgs() && x.getParameterCount() - 1 == from)) {
+            out.add(label + ": " + owner + "." + name + " has no varargs overload after " + from + " parameters");
+          }
+        });
       }
     }
     return out;

@@ -53,7 +53,7 @@ final class InterruptRespins {
   /** The catch sets the flag again and has no way out of the loop. */
   private static boolean reInterruptsAndStays(CatchClause c) {
     boolean reInterrupts = c.getBody().findAll(MethodCallExpr.class).stream()
-        .anyMatch(m -> m.getNameAsString().equals("interrupt") && m.getArguments().isEmpty()
+        .anyMatch(m -> InterruptSwallowed.reInterrupts(m)
             && m.getScope().map(Object::toString).filter("Thread.currentThread()"::equals).isPresent());
     boolean leaves = !c.getBody().findAll(Node.class, n -> n instanceof BreakStmt || n instanceof ReturnStmt
         || n instanceof ThrowStmt).isEmpty();

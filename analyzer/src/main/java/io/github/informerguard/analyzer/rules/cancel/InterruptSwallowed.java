@@ -82,12 +82,6 @@ public final class InterruptSwallowed extends CatalogRule {
   public static final String SCOPE = "scope";
 
   private static final Set<String> INTERRUPTED = Set.of(INTERRUPTED_EXCEPTION);
-  /**
-   * Exceptions the JDK defines to report that a blocking operation was interrupted (blocking I/O
-   * code throws them in place of InterruptedException); throwing one passes the interrupt on.
-   */
-  private static final Set<String> JDK_INTERRUPTION_EXCEPTIONS =
-      Set.of("java.io.InterruptedIOException", "java.nio.channels.ClosedByInterruptException");
   private static final int MAX_HELPER_DEPTH = 3;
 
   public InterruptSwallowed() {
@@ -315,7 +309,7 @@ public final class InterruptSwallowed extends CatalogRule {
         continue;
       }
       int after = set.get().getEnd().map(p -> p.line).orElse(Integer.MAX_VALUE);
-      if (m.findFirst(MethodCallExpr.class, c -> c.getNameAsString().equals("interrupt") && c.getArguments().isEmpty()
+      if (m.findFirst(MethodCallExpr.class, c -> reInterrupts(c)
           && c.getBegin().map(p -> p.line >= after).orElse(false)).isPresent()) {
         return true;
       }
@@ -529,15 +523,17 @@ public final class InterruptSwallowed extends CatalogRule {
 
   /** {@code fail(...)} of JUnit 4/5, JUnit 3, AssertJ or TestNG: static import, or called on the class. */
   private static boolean isTestFrameworkFail(RuleContext ctx, MethodCallExpr call) {
-    if (!InterruptApis.FAIL_METHODS.contains(call.getNameAsString())) {
+    String name = call.getNameAsString();
+    int count = call.getArguments().size();
+    if (!InterruptApis.mayBeFail(name, count)) {
       return false;
     }
     if (call.getScope().isPresent()) {
       Expression scope = call.getScope().get();
       String written = scope instanceof NameExpr n ? n.getNameAsString()
           : scope instanceof FieldAccessExpr f ? f.toString() : null;
-      return written != null && ctx.types().typeName(written, call).filter(InterruptApis.FAIL_OWNERS::contains)
-          .isPresent();
+      return written != null && ctx.types().typeName(written, call)
+          .filter(owner -> InterruptApis.isFail(owner, name, count)).isPresent();
     }
     if (helper(call).isPresent()) {
       return false; // the class's own fail(...): judged by its body
@@ -548,8 +544,7 @@ public final class InterruptSwallowed extends CatalogRule {
       }
       String owner = i.isAsterisk() ? i.getNameAsString()
           : i.getName().getQualifier().map(Object::toString).orElse("");
-      if ((i.isAsterisk() || i.getName().getIdentifier().equals(call.getNameAsString()))
-          && InterruptApis.FAIL_OWNERS.contains(owner)) {
+      if ((i.isAsterisk() || i.getName().getIdentifier().equals(name)) && InterruptApis.isFail(owner, name, count)) {
         return true;
       }
     }
@@ -574,7 +569,7 @@ public final class InterruptSwallowed extends CatalogRule {
         continue;
       }
       if (c.getBody().findFirst(MethodCallExpr.class,
-          m -> m.getNameAsString().equals("interrupt") && m.getArguments().isEmpty()).isPresent()) {
+          InterruptSwallowed::reInterrupts).isPresent()) {
         return true;
       }
       for (ThrowStmt t : c.getBody().findAll(ThrowStmt.class)) {
@@ -589,6 +584,15 @@ public final class InterruptSwallowed extends CatalogRule {
       }
     }
     return false;
+  }
+
+  /**
+   * {@code interrupt()} by name and argument count, whatever the receiver: a Thread variable the
+   * solver cannot type (lenient mode, a missing jar) re-interrupts as surely as
+   * {@code Thread.currentThread().interrupt()}.
+   */
+  static boolean reInterrupts(MethodCallExpr call) {
+    return InterruptApis.THREAD_INTERRUPT.matchesShape(call.getNameAsString(), call.getArguments().size());
   }
 
   private static boolean declaresInterruptedException(RuleContext ctx, Node inside) {
@@ -610,7 +614,7 @@ public final class InterruptSwallowed extends CatalogRule {
    */
   private Outcome outcome(RuleContext ctx, Node body, String exception, int depth) {
     for (MethodCallExpr call : body.findAll(MethodCallExpr.class)) {
-      if (call.getNameAsString().equals("interrupt") && call.getArguments().isEmpty()) {
+      if (reInterrupts(call)) {
         return Outcome.HANDLED; // Thread.currentThread().interrupt(), or a Thread variable's
       }
     }
@@ -624,7 +628,7 @@ public final class InterruptSwallowed extends CatalogRule {
           || ctx.types().isA(created.getType(), INTERRUPTED).isYes()) {
         return Outcome.HANDLED; // rethrows the exception (or a variable or factory result that may carry it)
       }
-      if (ctx.types().isA(created.getType(), JDK_INTERRUPTION_EXCEPTIONS).isYes()) {
+      if (ctx.types().isA(created.getType(), InterruptApis.JDK_INTERRUPTION_EXCEPTIONS).isYes()) {
         return Outcome.HANDLED; // the JDK's own signal of an interrupted operation, which callers treat as one
       }
       if (isTurnedBackIntoAnInterrupt(ctx, created.getType(), t)) {
