@@ -95,6 +95,24 @@ final class InformerOrigin {
     return Optional.empty();
   }
 
+  /**
+   * Whether the class starts the informer named by {@code receiver} ({@code informer.start()},
+   * {@code this.informer.run()}) anywhere: the handler may be added after that, when the informer
+   * already runs.
+   */
+  static boolean startedByName(Expression receiver) {
+    Expression r = Expressions.withoutParenthesesAndCasts(receiver);
+    String name = r instanceof NameExpr n ? n.getNameAsString()
+        : r instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr ? f.getNameAsString() : null;
+    Optional<TypeDeclaration> owner = r.findAncestor(TypeDeclaration.class);
+    if (name == null || owner.isEmpty()) {
+      return false;
+    }
+    return owner.get().findAll(MethodCallExpr.class).stream()
+        .anyMatch(c -> LifecycleApis.INFORMER_SELF_STARTS.contains(c.getNameAsString()) && c.getArguments().isEmpty()
+            && c.getScope().filter(s -> writes(Expressions.withoutParenthesesAndCasts(s), name)).isPresent());
+  }
+
   private static List<Site> informerSites(List<Site> sites) {
     return sites.stream().filter(s -> s.kind() == Kind.INFORMER_RESYNC).toList();
   }

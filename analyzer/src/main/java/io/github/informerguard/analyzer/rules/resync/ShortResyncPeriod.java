@@ -95,6 +95,8 @@ public final class ShortResyncPeriod extends CatalogRule {
    * whatever it asks for (kubernetes-client/java#2219). Where the informer's own period is what
    * runs, its creating call is the finding; where the file does not show how the informer was made
    * or its period does not fold, whether the handler's period ever applies is unknown: no finding.
+   * An informer that the class starts by name somewhere ({@code informer.start()}) counts as running,
+   * since the order of the two calls is not followed.
    */
   private void handlerPeriod(RuleContext ctx, ConstantFolder folder, MethodCallExpr call, Expression arg, Site site) {
     if (!site.library().equals("fabric8") || call.getScope().isEmpty()) {
@@ -106,7 +108,7 @@ public final class ShortResyncPeriod extends CatalogRule {
       return; // 0: no resync check ever runs; negative: the informer's creation throws (reported there)
     }
     long informer = informerPeriod.get();
-    boolean started = origin.get().startedAtCreation();
+    boolean started = origin.get().startedAtCreation() || InformerOrigin.startedByName(call.getScope().get());
     folder.alternatives(arg).ifPresent(values -> {
       List<Folded> effective = new ArrayList<>();
       for (Folded v : values) {
