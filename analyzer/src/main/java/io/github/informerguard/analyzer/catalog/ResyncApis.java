@@ -54,6 +54,9 @@ public final class ResyncApis {
     return CallMatcher.instanceMethod().onDescendantOf(owner).named(name);
   }
 
+  /** The handler registration that takes its own period; judged against the informer it is added to. */
+  public static final String ADD_HANDLER_WITH_PERIOD = "addEventHandlerWithResyncPeriod";
+
   public static final List<Site> METHODS = List.of(
       new Site("fabric8", method(F8_INFORMABLE, "inform").withParameters(F8_RESOURCE_EVENT_HANDLER, "long")
           .inLines("fabric8-").build(), List.of(1), Unit.MILLIS, Kind.INFORMER_RESYNC),
@@ -66,12 +69,12 @@ public final class ResyncApis {
           List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC),
       new Site("fabric8", method(F8_INFORMER_FACTORY, "sharedIndexInformerForCustomResource").withArities(2, 3, 4)
           .inLines("fabric8-5.12").build(), List.of(3, 2, 1), Unit.MILLIS, Kind.INFORMER_RESYNC),
-      new Site("fabric8", method(F8_SHARED_INDEX_INFORMER, "addEventHandlerWithResyncPeriod")
+      new Site("fabric8", method(F8_SHARED_INDEX_INFORMER, ADD_HANDLER_WITH_PERIOD)
           .withParameters(F8_RESOURCE_EVENT_HANDLER, "long").inLines("fabric8-").build(),
           List.of(1), Unit.MILLIS, Kind.HANDLER_RESYNC),
       new Site("client-java", method(K8S_INFORMER_FACTORY, "sharedIndexInformerFor").withArities(3, 4, 5)
           .inLines("client-java-").build(), List.of(2, 3), Unit.MILLIS, Kind.INFORMER_RESYNC),
-      new Site("client-java", method(K8S_SHARED_INFORMER, "addEventHandlerWithResyncPeriod")
+      new Site("client-java", method(K8S_SHARED_INFORMER, ADD_HANDLER_WITH_PERIOD)
           .withParameters(K8S_RESOURCE_EVENT_HANDLER, "long").inLines("client-java-").build(),
           List.of(1), Unit.MILLIS, Kind.HANDLER_RESYNC),
       new Site("client-java", method(K8S_CONTROLLER_WATCH_BUILDER, "withResyncPeriod").withParameters("java.time.Duration")

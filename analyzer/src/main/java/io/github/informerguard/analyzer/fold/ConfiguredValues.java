@@ -29,15 +29,17 @@ import java.util.regex.Pattern;
 
 /**
  * Values a framework injects: a Spring {@code @Value("${key:30000}")} or MicroProfile
- * {@code @ConfigProperty(defaultValue = "30000")} field or parameter folds to its default, flagged
- * as a configuration default; a final field that only a constructor sets takes that assignment's value.
+ * {@code @ConfigProperty(defaultValue = "30000")} field or parameter folds to the module's shipped
+ * value for the key when it has one, else to its default, flagged as a configuration default; a
+ * final field that only a constructor sets takes that assignment's value. A {@code Duration} field
+ * or parameter reads the text as its framework converts it (see {@link ConfigDurations}).
  */
 final class ConfiguredValues {
 
   private static final String SPRING_VALUE = "org.springframework.beans.factory.annotation.Value";
   private static final String MP_CONFIG_PROPERTY = "org.eclipse.microprofile.config.inject.ConfigProperty";
   /** {@code ${key}} or {@code ${key:default}}, the whole string; nested placeholders are not folded. */
-  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^:}$]+)(?::(-?[0-9_]+)[lL]?)?}");
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^:}$]+)(?::([^}$]*))?}");
   private static final Pattern NUMBER = Pattern.compile("-?[0-9_]+[lL]?");
 
   private ConfiguredValues() {}
@@ -50,27 +52,30 @@ final class ConfiguredValues {
     if (annotated == null) {
       return Optional.empty();
     }
+    boolean duration = ConfigDurations.isDuration(declaration, types);
     for (AnnotationExpr a : annotated.getAnnotations()) {
       if (types.annotationIs(a, SPRING_VALUE).isYes() && a instanceof SingleMemberAnnotationExpr s
           && s.getMemberValue() instanceof StringLiteralExpr text) {
         Matcher m = PLACEHOLDER.matcher(text.getValue());
         if (m.matches()) {
+          ConfigDurations.Style style = ConfigDurations.Style.SPRING_BOOT;
           ShippedConfig.Lookup file = shipped(declaration, m.group(1).trim(), types);
           if (file.setSomewhere()) {
-            return file.single().flatMap(v -> shippedNumber(declaration, v)); // the default does not apply
+            return file.single().flatMap(v -> shippedValue(declaration, v, duration, style)); // the default does not apply
           }
-          return m.group(2) == null ? Optional.empty() : number(m.group(2), true, null);
+          return m.group(2) == null ? Optional.empty() : value(m.group(2).trim(), duration, style, true, null);
         }
       }
       if (types.annotationIs(a, MP_CONFIG_PROPERTY).isYes() && a instanceof NormalAnnotationExpr n) {
+        ConfigDurations.Style style = ConfigDurations.Style.QUARKUS;
         ShippedConfig.Lookup file = stringMember(n, "name").map(k -> shipped(declaration, k, types))
             .orElse(ShippedConfig.Lookup.UNSET);
         if (file.setSomewhere()) {
-          return file.single().flatMap(v -> shippedNumber(declaration, v)); // the default does not apply
+          return file.single().flatMap(v -> shippedValue(declaration, v, duration, style)); // the default does not apply
         }
-        Optional<String> fallback = stringMember(n, "defaultValue").filter(v -> NUMBER.matcher(v).matches());
+        Optional<String> fallback = stringMember(n, "defaultValue");
         if (fallback.isPresent()) {
-          return number(fallback.get(), true, null);
+          return value(fallback.get().trim(), duration, style, true, null);
         }
       }
     }
@@ -97,13 +102,24 @@ final class ConfiguredValues {
     return ShippedConfig.lookup(resources.get(), key);
   }
 
-  private static Optional<Folded> shippedNumber(Node declaration, ShippedConfig.Value v) {
+  private static Optional<Folded> shippedValue(Node declaration, ShippedConfig.Value v, boolean duration,
+      ConfigDurations.Style style) {
     Optional<Path> module = javaFile(declaration).flatMap(ShippedConfig::resourcesFor)
         .map(r -> r.getParent().getParent().getParent());
-    if (module.isEmpty() || !NUMBER.matcher(v.text()).matches()) {
+    if (module.isEmpty()) {
       return Optional.empty();
     }
-    return number(v.text(), false, v.key() + " in " + module.get().relativize(v.file()).toString().replace('\\', '/'));
+    return value(v.text(), duration, style, false,
+        v.key() + " in " + module.get().relativize(v.file()).toString().replace('\\', '/'));
+  }
+
+  /** A configuration text as the injected type reads it: a number, or for a Duration its framework's syntax. */
+  private static Optional<Folded> value(String text, boolean duration, ConfigDurations.Style style,
+      boolean configDefault, String shippedIn) {
+    if (duration) {
+      return ConfigDurations.parse(text, style).map(d -> new Folded(d, configDefault, shippedIn));
+    }
+    return NUMBER.matcher(text).matches() ? number(text, configDefault, shippedIn) : Optional.empty();
   }
 
   private static Optional<Path> javaFile(Node declaration) {

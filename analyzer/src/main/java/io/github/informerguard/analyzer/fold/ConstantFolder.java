@@ -365,7 +365,10 @@ public final class ConstantFolder {
     List<Folded> a = folded.get();
     boolean config = receiver.get().configDefault() || a.stream().anyMatch(Folded::configDefault);
     Optional<Object> value = JdkCalls.instance(receiver.get().value(), m, a.stream().map(Folded::value).toList());
-    return value.map(v -> new Folded(v, config));
+    // shipped.toMillis(): still the shipped configuration's value, so the finding names where it is set
+    String shipped = receiver.get().shipped().or(() -> a.stream().map(Folded::shipped).flatMap(Optional::stream).findFirst())
+        .orElse(null);
+    return value.map(v -> new Folded(v, config, shipped));
   }
 
   /** When the scope names a JDK type (TimeUnit, Duration, Long, Integer, Math, System), that type. */
@@ -397,7 +400,8 @@ public final class ConstantFolder {
     }
     List<Folded> a = folded.get();
     boolean config = a.stream().anyMatch(Folded::configDefault);
-    return JdkCalls.statik(owner, m, a.stream().map(Folded::value).toList()).map(v -> new Folded(v, config));
+    String shipped = a.stream().map(Folded::shipped).flatMap(Optional::stream).findFirst().orElse(null);
+    return JdkCalls.statik(owner, m, a.stream().map(Folded::value).toList()).map(v -> new Folded(v, config, shipped));
   }
 
   private Optional<List<Folded>> foldAll(List<Expression> args, int depth, Set<Node> visiting) {

@@ -94,16 +94,13 @@ public final class InterruptSwallowed extends CatalogRule {
         Set.of("InterruptedException"),
         Map.of(SCOPE, OptionType.SCOPE),
         Map.of(Severity.ERROR, "inside informer, watch and reconcile callbacks (one level above the configured severity)")),
-        CatchClause.class, MethodCallExpr.class, MethodReferenceExpr.class, TypeDeclaration.class, ClassOrInterfaceType.class,
-        FieldAccessExpr.class);
+        CatchClause.class, MethodCallExpr.class, MethodReferenceExpr.class, ClassOrInterfaceType.class);
   }
 
   @Override
   public void check(RuleContext ctx) {
     boolean everywhere = ctx.settings().option(SCOPE).map("all"::equals).orElse(false);
     boolean namesClients = everywhere || ClientScope.namesClientTypes(ctx.unit());
-    // Looked up once, and only when a catch outside the file's own client code would be reported.
-    Optional<Boolean> viaWrapper = Optional.empty();
     for (CatchClause clause : ctx.nodes(CatchClause.class)) {
       Type type = clause.getParameter().getType();
       List<Type> alternatives = type instanceof UnionType u ? new ArrayList<>(u.getElements()) : List.of(type);
@@ -129,12 +126,7 @@ public final class InterruptSwallowed extends CatalogRule {
       }
       Optional<String> callback = callback(ctx, clause);
       if (!namesClients && callback.isEmpty()) {
-        if (viaWrapper.isEmpty()) {
-          viaWrapper = Optional.of(ClientScope.clientWrapper(ctx).isPresent());
-        }
-        if (!viaWrapper.get()) {
-          continue; // scope kubernetes: this code has nothing to do with the clients
-        }
+        continue; // scope kubernetes: this code has nothing to do with the clients
       }
       InterruptMessages.Ending ending = outcome == Outcome.WRAPPED ? InterruptMessages.Ending.WRAPPED
           : returns ? InterruptMessages.Ending.RETURNS

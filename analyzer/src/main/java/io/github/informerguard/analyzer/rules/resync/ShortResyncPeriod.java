@@ -64,8 +64,13 @@ public final class ShortResyncPeriod extends CatalogRule {
     ConstantFolder folder = new ConstantFolder(ctx.types());
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       CallMatcher.first(ResyncApis.METHODS, Site::matcher, m -> m.matches(call, ctx.types()))
-          .ifPresent(site -> site.periodArgument(call.getArguments())
-              .ifPresent(arg -> evaluate(ctx, folder, call, arg, site.unit(), site.kind(), site.library())));
+          .ifPresent(site -> site.periodArgument(call.getArguments()).ifPresent(arg -> {
+            if (site.kind() == Kind.HANDLER_RESYNC && call.getNameAsString().equals(ResyncApis.ADD_HANDLER_WITH_PERIOD)) {
+              handlerPeriod(ctx, folder, call, arg, site);
+            } else {
+              evaluate(ctx, folder, call, arg, site.unit(), site.kind(), site.library());
+            }
+          }));
     }
     for (ObjectCreationExpr created : ctx.nodes(ObjectCreationExpr.class)) {
       CallMatcher.first(ResyncApis.CONSTRUCTORS, Site::matcher, m -> m.matches(created, ctx.types()))
@@ -78,6 +83,45 @@ public final class ShortResyncPeriod extends CatalogRule {
     for (ClassOrInterfaceDeclaration type : ctx.nodes(ClassOrInterfaceDeclaration.class)) {
       checkImplementations(ctx, folder, type);
     }
+  }
+
+  /**
+   * {@code informer.addEventHandlerWithResyncPeriod(handler, period)}: judged only where the period
+   * given is the one that runs, which depends on the informer (the same code on fabric8 4.13, 5.12,
+   * 6.13, 7.x and 8.0, and on client-java 13 to 24). An informer made with period 0 never schedules
+   * a resync check, so every handler's period becomes 0. A period below the informer's is raised to
+   * it once the informer runs (fabric8: {@code inform(...)} started it); before start, fabric8 lowers
+   * the informer's check to the handler's. client-java gives every handler the informer's period
+   * whatever it asks for (kubernetes-client/java#2219). Where the informer's own period is what
+   * runs, its creating call is the finding; where the file does not show how the informer was made
+   * or its period does not fold, whether the handler's period ever applies is unknown: no finding.
+   * An informer that the class starts by name somewhere ({@code informer.start()}) counts as running,
+   * since the order of the two calls is not followed.
+   */
+  private void handlerPeriod(RuleContext ctx, ConstantFolder folder, MethodCallExpr call, Expression arg, Site site) {
+    if (!site.library().equals("fabric8") || call.getScope().isEmpty()) {
+      return;
+    }
+    Optional<InformerOrigin.Origin> origin = InformerOrigin.of(call.getScope().get(), ctx.types(), folder);
+    Optional<Long> informerPeriod = origin.flatMap(InformerOrigin.Origin::period).flatMap(ConstantFolder::millis);
+    if (informerPeriod.isEmpty() || informerPeriod.get() <= 0) {
+      return; // 0: no resync check ever runs; negative: the informer's creation throws (reported there)
+    }
+    long informer = informerPeriod.get();
+    boolean started = origin.get().startedAtCreation() || InformerOrigin.startedByName(call.getScope().get());
+    folder.alternatives(arg).ifPresent(values -> {
+      List<Folded> effective = new ArrayList<>();
+      for (Folded v : values) {
+        Optional<Long> ms = ConstantFolder.millis(v);
+        if (ms.isEmpty()) {
+          return;
+        }
+        // <= 0 takes the informer's period; so does a shorter one on a running informer: not this call's value
+        boolean informersOwn = ms.get() <= 0 || started && ms.get() < informer;
+        effective.add(informersOwn ? v.with(0L) : v);
+      }
+      judge(ctx, call, effective, site.unit(), site.kind(), site.library());
+    });
   }
 
   /**

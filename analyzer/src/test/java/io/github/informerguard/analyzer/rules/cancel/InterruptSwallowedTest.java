@@ -55,10 +55,13 @@ class InterruptSwallowedTest {
       assertThat(unrelated.message()).contains("returns without re-interrupting the thread");
       AnalysisResult byDefault = FixtureRunner.run(Fixture.of(ID), ID, precise);
       assertThat(byDefault.findings()).noneMatch(f -> f.file().endsWith("Unrelated.java"));
-      // Two hops from the client wrapper is out of the default scope too.
+      // Classes that reach the client only through the project's wrapper (directly, by a static import, or
+      // through another such class) name no client type: out of the default scope, as DESIGN.md words it.
+      findingAt(all, ID, "ThroughGateway.java", "InterruptedException throughWrapper");
+      findingAt(all, ID, "ThroughStaticImport.java", "InterruptedException throughStaticImport");
       findingAt(all, ID, "TwoHopsAway.java", "InterruptedException twoHops");
-      assertThat(byDefault.findings()).noneMatch(f -> f.file().endsWith("TwoHopsAway.java"));
-      assertThat(all.findings()).hasSize(byDefault.findings().size() + 2);
+      assertThat(byDefault.findings()).noneMatch(f -> f.file().getParent().endsWith("wrapped"));
+      assertThat(all.findings()).hasSize(byDefault.findings().size() + 4);
     }
   }
 

@@ -40,6 +40,19 @@ class ShortResyncPeriodTest {
   }
 
   @Test
+  void shippedDurationReachingTheInformerThroughToMillisNamesTheKeyInBothModes() {
+    for (boolean precise : new boolean[] {true, false}) {
+      AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", precise);
+      assertThat(r.findings()).filteredOn(f -> f.file().endsWith("ShippedDurations.java"))
+          .extracting(Finding::message)
+          .contains("resync period, set by informers.duration-resync in src/main/resources/application.properties,"
+              + " is 30s (30000 ms), below the 5m minimum.")
+          .contains("resync period, set by informers.iso-resync in src/main/resources/application.properties,"
+              + " is 45s (45000 ms), below the 5m minimum.");
+    }
+  }
+
+  @Test
   void subSecondPeriodGetsTheUnitMistakeMessage() {
     AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", true);
     assertThat(r.findings()).anySatisfy(f -> assertThat(f.fullText()).contains("500 ms, probably seconds passed as milliseconds"));
