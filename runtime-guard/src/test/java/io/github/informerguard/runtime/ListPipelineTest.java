@@ -117,4 +117,17 @@ class ListPipelineTest {
     assertThat(view.adds.get()).isEqualTo(5);
     assertThat(view.updates.get()).isZero();
   }
+
+  @Test
+  void anExpiredContinueTokenOnAPrefetchedPageReListsFromTheFirstPage() throws Exception {
+    server.failNextContinuedLists(1, 410);
+    startPaged("expired-page").start().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    // first page, its prefetched successor (410 Expired), then the list again from its first page
+    assertThat(continueTokens()).hasSize(5);
+    assertThat(continueTokens().get(1)).isNotNull();
+    assertThat(continueTokens().get(2)).isNull();
+    assertThat(informer.health().goneSeen()).isEqualTo(1);
+    Poll.until(SHORT, () -> view.view().equals(server.objectVersions()), () -> "view " + view.view());
+    assertThat(view.adds.get()).isEqualTo(5);
+  }
 }

@@ -79,6 +79,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FaultInjectingApiServer implements AutoCloseable {
   public static final String NAMESPACE = "test";
   private static final String PATH = "/api/v1/namespaces/" + NAMESPACE + "/pods";
+  /** The API server's message for an expired continue token (clients recognise it by its words). */
+  private static final String EXPIRED_CONTINUE =
+      "The provided continue parameter is too old to display a consistent list result.";
 
   /** A LIST or WATCH request as the server saw it. */
   public record Request(long nanoTime, boolean watch, Map<String, String> query) {}
@@ -114,6 +117,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private final AtomicInteger watchesOpened = new AtomicInteger();
   private final AtomicInteger listFailures = new AtomicInteger();
   private final AtomicInteger pageFailures = new AtomicInteger();
+  private volatile int pageFailureCode = 500;
   private volatile int listFailureCode = 500;
   private volatile int listRetryAfterSeconds;
   private volatile Duration listDelay = Duration.ZERO;
@@ -321,6 +325,16 @@ public final class FaultInjectingApiServer implements AutoCloseable {
 
   /** The next {@code n} LIST requests that carry a continue token (pages after the first) fail with 500. */
   public void failNextContinuedLists(int n) {
+    failNextContinuedLists(n, 500);
+  }
+
+  /**
+   * The next {@code n} LIST requests that carry a continue token fail with {@code code}; 410 is
+   * the API server's answer to an expired continue token (reason {@code Expired}, the
+   * "continue parameter is too old" message).
+   */
+  public void failNextContinuedLists(int n, int code) {
+    pageFailureCode = code;
     pageFailures.set(n);
   }
 
@@ -421,7 +435,8 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     Map<String, String> selector = parseSelector(query.get("labelSelector"));
     String cont = query.get("continue");
     if (cont != null && !cont.isEmpty() && pageFailures.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
-      return status(500, "InternalError", "injected failure of a continued list", 0);
+      return pageFailureCode == 410 ? status(410, "Expired", EXPIRED_CONTINUE)
+          : status(pageFailureCode, "InternalError", "injected failure of a continued list", 0);
     }
     long limit = query.containsKey("limit") ? Long.parseLong(query.get("limit")) : Long.MAX_VALUE;
     String body;
@@ -432,7 +447,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
         String[] parts = cont.split(":");
         snap = continuations.get(parts[0]);
         if (snap == null || snap.rv() < compactedRv) {
-          return status(410, "Expired", "The provided continue parameter is too old to display a consistent list result.");
+          return status(410, "Expired", EXPIRED_CONTINUE);
         }
         offset = Integer.parseInt(parts[1]);
       } else {
