@@ -28,6 +28,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -161,35 +162,25 @@ class ClientJavaListPipelineTest {
     assertThat(informer.getIndexer().list()).isEmpty();
   }
 
-  @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"CallGenerator", "GenericKubernetesApi"})
-  void aFailingPrefetchedPageIsRetriedFromTheFirstPageLikeAnyFailingPage(String form) throws Exception {
-    server.failNextContinuedLists(1);
+  @ParameterizedTest(name = "{0}, HTTP {1}")
+  @CsvSource({"CallGenerator, 500", "GenericKubernetesApi, 500", "CallGenerator, 410", "GenericKubernetesApi, 410"})
+  void aFailingOrExpiredPrefetchedPageRestartsTheListFromTheFirstPage(String form, int code) throws Exception {
+    server.failNextContinuedLists(1, code);
     GuardedSharedIndexInformer<V1Pod> informer = startPaged(form);
     informer.start().get(30, TimeUnit.SECONDS);
-    // first page, its prefetched successor (500), then after a backoff the whole list again
+    // first page, its prefetched successor (500, or 410: its continue token expired), then the whole list again
     assertThat(continueTokens()).hasSize(5);
     assertThat(continueTokens().get(0)).isNull();
     assertThat(continueTokens().get(1)).isNotNull();
     assertThat(continueTokens().get(2)).isNull();
     assertThat(informer.health().listRequests()).isEqualTo(5);
-    assertThat(informer.health().goneSeen()).isZero();
-    Poll.until(SHORT, () -> adds.get() == 5, () -> adds.get() + " adds");
-    assertThat(informer.getIndexer().listKeys()).hasSize(5);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"CallGenerator", "GenericKubernetesApi"})
-  void anExpiredContinueTokenOnAPrefetchedPageReListsFromTheFirstPage(String form) throws Exception {
-    server.failNextContinuedLists(1, 410);
-    GuardedSharedIndexInformer<V1Pod> informer = startPaged(form);
-    informer.start().get(30, TimeUnit.SECONDS);
-    // first page, its prefetched successor (410 Expired), then the list again from its first page
-    assertThat(continueTokens()).hasSize(5);
-    assertThat(continueTokens().get(1)).isNotNull();
-    assertThat(continueTokens().get(2)).isNull();
-    assertThat(relists).containsExactly(InformerLifecycleListener.RelistReason.CONTINUE_EXPIRED);
-    assertThat(informer.health().goneSeen()).isEqualTo(1);
+    if (code == 410) {
+      assertThat(relists).containsExactly(InformerLifecycleListener.RelistReason.CONTINUE_EXPIRED);
+      assertThat(informer.health().goneSeen()).isEqualTo(1);
+    } else {
+      assertThat(relists).isEmpty();
+      assertThat(informer.health().goneSeen()).isZero();
+    }
     Poll.until(SHORT, () -> adds.get() == 5, () -> adds.get() + " adds");
     assertThat(informer.getIndexer().listKeys()).hasSize(5);
   }
