@@ -18,6 +18,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The paginated list's pipeline over real HTTP: the next page is asked for as soon as the
@@ -103,15 +105,18 @@ class ListPipelineTest {
     assertThat(view.adds.get()).isZero();
   }
 
-  @Test
-  void aFailingPrefetchedPageIsRetriedFromTheFirstPageLikeAnyFailingPage() throws Exception {
-    server.failNextContinuedLists(1);
+  @ParameterizedTest(name = "HTTP {0}")
+  @ValueSource(ints = {500, 410})
+  void aFailingOrExpiredPrefetchedPageRestartsTheListFromTheFirstPage(int code) throws Exception {
+    server.failNextContinuedLists(1, code);
     startPaged("failing-page").start().toCompletableFuture().get(30, TimeUnit.SECONDS);
-    // first page, its prefetched successor (500), then after a backoff the whole list again
+    // first page, its prefetched successor (500, or 410: its continue token expired), then the whole list again
     assertThat(continueTokens()).hasSize(5);
     assertThat(continueTokens().get(0)).isNull();
+    assertThat(continueTokens().get(1)).isNotNull();
     assertThat(continueTokens().get(2)).isNull();
     assertThat(informer.health().listRequests()).isEqualTo(5);
+    assertThat(informer.health().goneSeen()).isEqualTo(code == 410 ? 1 : 0);
     Poll.until(SHORT, () -> view.view().equals(server.objectVersions()), () -> "view " + view.view());
     // the first page's objects were added once: listing them again changed nothing
     assertThat(view.adds.get()).isEqualTo(5);

@@ -1,6 +1,9 @@
 package io.github.informerguard.runtime.clientjava;
 
 import com.google.gson.JsonParseException;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
+import com.google.gson.stream.MalformedJsonException;
 import io.github.informerguard.runtime.core.ListPage;
 import io.kubernetes.client.common.KubernetesListObject;
 import io.kubernetes.client.common.KubernetesObject;
@@ -10,10 +13,17 @@ import io.kubernetes.client.util.CallGenerator;
 import io.kubernetes.client.util.CallGeneratorParams;
 import io.kubernetes.client.util.Watch;
 import io.kubernetes.client.util.Watchable;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import okhttp3.Call;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -50,6 +60,11 @@ final class CallGeneratorTransport<T extends KubernetesObject> implements Client
 
   @Override
   public ListPage<T> list(long limit, String continueToken) throws ApiException {
+    return list(limit, continueToken, null);
+  }
+
+  @Override
+  public ListPage<T> list(long limit, String continueToken, Consumer<String> continueSeen) throws ApiException {
     Request generated = generator.generate(new CallGeneratorParams(false, null, null)).request();
     HttpUrl.Builder url = generated.url().newBuilder()
         .removeAllQueryParameters("watch")
@@ -62,10 +77,11 @@ final class CallGeneratorTransport<T extends KubernetesObject> implements Client
     inFlight.add(call);
     try (Response response = call.execute()) {
       ResponseBody body = response.body();
-      String text = body == null ? null : body.string();
       if (!response.isSuccessful()) {
+        String text = body == null ? null : body.string();
         throw new ApiException(response.message(), response.code(), response.headers().toMultimap(), text);
       }
+      String text = body == null ? null : continueSeen == null ? body.string() : readTellingContinue(body, continueSeen);
       KubernetesListObject list;
       try {
         list = apiClient.getJSON().deserialize(text, listType);
@@ -79,6 +95,87 @@ final class CallGeneratorTransport<T extends KubernetesObject> implements Client
     } finally {
       inFlight.remove(call);
     }
+  }
+
+  /**
+   * The whole body as text, like {@code body.string()}, having told {@code continueSeen} the
+   * list's {@code metadata.continue} as soon as it was read: API servers write {@code metadata}
+   * before {@code items}, so the reflector can ask for the next page while this one's items are
+   * still arriving and being decoded. The first bytes are read through Gson's streaming reader
+   * and copied as they pass; the rest is copied unread. A body in another order, or one that is
+   * not a JSON object, tells nothing early (the reflector then waits for the page).
+   */
+  static String readTellingContinue(ResponseBody body, Consumer<String> continueSeen) throws IOException {
+    long length = body.contentLength();
+    ByteArrayOutputStream copy = new ByteArrayOutputStream(length > 0 && length < Integer.MAX_VALUE ? (int) length : 64 * 1024);
+    InputStream raw = body.byteStream();
+    InputStream copying = new FilterInputStream(raw) {
+      @Override
+      public int read() throws IOException {
+        int b = super.read();
+        if (b >= 0) {
+          copy.write(b);
+        }
+        return b;
+      }
+
+      @Override
+      public int read(byte[] buffer, int offset, int count) throws IOException {
+        int n = super.read(buffer, offset, count);
+        if (n > 0) {
+          copy.write(buffer, offset, n);
+        }
+        return n;
+      }
+
+      @Override
+      public void close() {
+        // the response closes the body; the rest is read below
+      }
+    };
+    // the reader buffers ahead through the copying stream, so every byte it took is in the copy
+    JsonReader reader = new JsonReader(new InputStreamReader(copying, StandardCharsets.UTF_8));
+    try {
+      String token = continueToken(reader, copy);
+      if (token != null && !token.isEmpty()) {
+        continueSeen.accept(token);
+      }
+    } catch (MalformedJsonException | EOFException | JsonParseException | IllegalStateException notAList) {
+      // not a list object we can read early (or an empty body, which the decoding below refuses
+      // as before): the reflector waits for the decoded page. Other I/O errors end the request.
+    }
+    raw.transferTo(copy);
+    return copy.toString(StandardCharsets.UTF_8);
+  }
+
+  /** metadata is a few hundred bytes at the start of the body; stop looking well after it. */
+  static final int SNIFF_LIMIT_BYTES = 64 * 1024;
+
+  /** {@code metadata.continue} if it comes before {@code items} (and within the first bytes), else null. */
+  private static String continueToken(JsonReader reader, ByteArrayOutputStream read) throws IOException {
+    if (reader.peek() != JsonToken.BEGIN_OBJECT) {
+      return null;
+    }
+    reader.beginObject();
+    while (reader.hasNext() && read.size() <= SNIFF_LIMIT_BYTES) {
+      String name = reader.nextName();
+      if (name.equals("items")) {
+        return null; // items before metadata: the token would come too late to matter
+      }
+      if (!name.equals("metadata") || reader.peek() != JsonToken.BEGIN_OBJECT) {
+        reader.skipValue();
+        continue;
+      }
+      reader.beginObject();
+      while (reader.hasNext()) {
+        if (reader.nextName().equals("continue") && reader.peek() == JsonToken.STRING) {
+          return reader.nextString();
+        }
+        reader.skipValue();
+      }
+      return null; // metadata without a continue token: the last page
+    }
+    return null;
   }
 
   @Override

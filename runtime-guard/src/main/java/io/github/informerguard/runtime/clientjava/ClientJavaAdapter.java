@@ -15,6 +15,7 @@ import io.kubernetes.client.util.Watchable;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +39,11 @@ final class ClientJavaAdapter<T extends KubernetesObject> implements ClientAdapt
   @Override
   public ListPage<T> list(long limit, String continueToken) throws ApiException {
     return transport.list(limit, continueToken);
+  }
+
+  @Override
+  public ListPage<T> list(long limit, String continueToken, Consumer<String> continueSeen) throws ApiException {
+    return transport.list(limit, continueToken, continueSeen);
   }
 
   @Override

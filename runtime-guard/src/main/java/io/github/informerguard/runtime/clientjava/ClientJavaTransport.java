@@ -10,6 +10,7 @@ import io.kubernetes.client.util.generic.KubernetesApiResponse;
 import io.kubernetes.client.util.generic.options.ListOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The list and watch calls of one informer, from whichever form the user gave the factory: a
@@ -18,6 +19,16 @@ import java.util.List;
  */
 interface ClientJavaTransport<T extends KubernetesObject> {
   ListPage<T> list(long limit, String continueToken) throws ApiException;
+
+  /**
+   * {@link #list}, telling {@code continueSeen} the page's continue token as soon as it has been
+   * read from the response, before the items are (see {@code ClientAdapter.list}); a transport
+   * that cannot see the response before it is decoded (a user's {@code ListerWatcher}) never
+   * tells it early.
+   */
+  default ListPage<T> list(long limit, String continueToken, Consumer<String> continueSeen) throws ApiException {
+    return list(limit, continueToken);
+  }
 
   Watchable<T> watch(String resourceVersion, int timeoutSeconds) throws ApiException;
 

@@ -618,22 +618,26 @@ final class Reflector<T> {
     arrivalNanos = e.arrivedNanos();
     // the resourceVersion to resume from is the server's, whatever the transform keeps
     String version = received == null ? null : listWatch.resourceVersion(received);
-    T obj = e.action() == EventType.BOOKMARK || e.action() == EventType.ERROR ? received
-        : transform.apply(received);
-    switch (e.action()) {
-      case ADDED, MODIFIED -> store.upsert(obj);
-      case DELETED -> store.delete(obj, false);
-      case BOOKMARK -> { }
-      case ERROR -> {
-        LOG.warn("informer-guard {}: unexpected ERROR watch event {}", options.name(), obj);
-        return;
-      }
-      default -> {
-        return;
-      }
+    if (e.action() == EventType.ERROR) {
+      LOG.warn("informer-guard {}: unexpected ERROR watch event {}", options.name(), received);
+      return;
     }
+    T obj = e.action() == EventType.BOOKMARK ? received : transform.apply(received);
+    // advanced before the store has the object: its handlers may run at once, and one that reads
+    // lastSyncResourceVersion() then sees at least this event's version (handler queues publish it)
+    String previous = lastResourceVersion;
     if (version != null) {
       lastResourceVersion = version;
+    }
+    try {
+      switch (e.action()) {
+        case ADDED, MODIFIED -> store.upsert(obj);
+        case DELETED -> store.delete(obj, false);
+        default -> { } // BOOKMARK: only the version
+      }
+    } catch (RuntimeException | Error notApplied) {
+      lastResourceVersion = previous; // the watch resumes before this event, so it comes back
+      throw notApplied;
     }
     lastSyncTime = Instant.now();
   }

@@ -59,6 +59,8 @@ public final class SyncProfile {
       for (int i = 0; i < size; i++) {
         server.create(String.format("pod-%06d", i), GuardVsFabric8Benchmark.labels(i, 0));
       }
+      // -Dbench.preEncoded=true: the server splices pages from each pod's kept JSON (FaultInjectingApiServer.preEncodedLists)
+      server.preEncodedLists(Boolean.getBoolean("bench.preEncoded"));
       SyncProfile p = new SyncProfile(server, client, size);
       for (int w = 0; w < 2; w++) {
         p.sync(Impl.GUARD, false);

@@ -79,6 +79,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FaultInjectingApiServer implements AutoCloseable {
   public static final String NAMESPACE = "test";
   private static final String PATH = "/api/v1/namespaces/" + NAMESPACE + "/pods";
+  /** The API server's message for an expired continue token (clients recognise it by its words). */
+  private static final String EXPIRED_CONTINUE =
+      "The provided continue parameter is too old to display a consistent list result.";
 
   /** A LIST or WATCH request as the server saw it. */
   public record Request(long nanoTime, boolean watch, Map<String, String> query) {}
@@ -100,6 +103,10 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private final KubernetesSerialization json = new KubernetesSerialization();
   private final Object lock = new Object();
   private final Map<String, Pod> pods = new TreeMap<>();
+  // guarded by lock: each listed pod's JSON while preEncodedLists is on (pods are never mutated
+  // once recorded, so a pod object's JSON stays valid; a replaced pod's entry is dropped)
+  private final Map<Pod, String> encodedPods = new java.util.IdentityHashMap<>();
+  private volatile boolean preEncodedLists;
   private final List<Event> history = new ArrayList<>();
   private final Map<WatchStream, Subscriber> watches = new ConcurrentHashMap<>();
   private final Map<WebSocket, WatchStream> webSockets = new ConcurrentHashMap<>();
@@ -114,6 +121,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private final AtomicInteger watchesOpened = new AtomicInteger();
   private final AtomicInteger listFailures = new AtomicInteger();
   private final AtomicInteger pageFailures = new AtomicInteger();
+  private volatile int pageFailureCode = 500;
   private volatile int listFailureCode = 500;
   private volatile int listRetryAfterSeconds;
   private volatile Duration listDelay = Duration.ZERO;
@@ -219,6 +227,10 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   private Pod record(String type, Pod pod) {
     long v = ++rv;
     pod.getMetadata().setResourceVersion(Long.toString(v));
+    Pod replaced = pods.get(pod.getMetadata().getName());
+    if (replaced != null) {
+      encodedPods.remove(replaced);
+    }
     if (type.equals("DELETED")) {
       pods.remove(pod.getMetadata().getName());
     } else {
@@ -321,6 +333,16 @@ public final class FaultInjectingApiServer implements AutoCloseable {
 
   /** The next {@code n} LIST requests that carry a continue token (pages after the first) fail with 500. */
   public void failNextContinuedLists(int n) {
+    failNextContinuedLists(n, 500);
+  }
+
+  /**
+   * The next {@code n} LIST requests that carry a continue token fail with {@code code}; 410 is
+   * the API server's answer to an expired continue token (reason {@code Expired}, the
+   * "continue parameter is too old" message).
+   */
+  public void failNextContinuedLists(int n, int code) {
+    pageFailureCode = code;
     pageFailures.set(n);
   }
 
@@ -336,6 +358,39 @@ public final class FaultInjectingApiServer implements AutoCloseable {
 
   public void slowLists(Duration delay) {
     listDelay = delay;
+  }
+
+  /**
+   * Lists answer with each pod's JSON encoded once and kept (the page is the list's envelope
+   * around them), instead of copying and encoding every pod of every page again: a benchmark
+   * option, so that a sync measures the client more than this server's one encoding thread. A
+   * real API server keeps decoded objects in its watch cache and encodes each response, so
+   * neither form is what a cluster does; the default (off) is the measurement of record.
+   */
+  public void preEncodedLists(boolean on) {
+    preEncodedLists = on;
+  }
+
+  /** The list body of {@code items} from the kept per-pod JSON; called under {@link #lock}. */
+  private String preEncodedPage(long listRv, String continueToken, List<Pod> items) {
+    String envelope = json.asJson(new PodListBuilder().withNewMetadata().withResourceVersion(Long.toString(listRv))
+        .withContinue(continueToken).endMetadata().build());
+    // the envelope as this server's encoder writes it (metadata first), its items spliced in at the end
+    String open = "\"items\":[";
+    int at = envelope.indexOf(open + "]");
+    StringBuilder b = new StringBuilder(envelope.length() + items.size() * 400);
+    if (at >= 0) {
+      b.append(envelope, 0, at + open.length());
+    } else {
+      b.append(envelope, 0, envelope.lastIndexOf('}')).append(',').append(open);
+    }
+    for (int i = 0; i < items.size(); i++) {
+      if (i > 0) {
+        b.append(',');
+      }
+      b.append(encodedPods.computeIfAbsent(items.get(i), json::asJson));
+    }
+    return b.append(at >= 0 ? envelope.substring(at + open.length()) : "]}").toString();
   }
 
   /** Every continue token issued so far answers 410 Expired. */
@@ -421,7 +476,8 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     Map<String, String> selector = parseSelector(query.get("labelSelector"));
     String cont = query.get("continue");
     if (cont != null && !cont.isEmpty() && pageFailures.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
-      return status(500, "InternalError", "injected failure of a continued list", 0);
+      return pageFailureCode == 410 ? status(410, "Expired", EXPIRED_CONTINUE)
+          : status(pageFailureCode, "InternalError", "injected failure of a continued list", 0);
     }
     long limit = query.containsKey("limit") ? Long.parseLong(query.get("limit")) : Long.MAX_VALUE;
     String body;
@@ -432,7 +488,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
         String[] parts = cont.split(":");
         snap = continuations.get(parts[0]);
         if (snap == null || snap.rv() < compactedRv) {
-          return status(410, "Expired", "The provided continue parameter is too old to display a consistent list result.");
+          return status(410, "Expired", EXPIRED_CONTINUE);
         }
         offset = Integer.parseInt(parts[1]);
       } else {
@@ -457,8 +513,10 @@ public final class FaultInjectingApiServer implements AutoCloseable {
         continuations.put(id, snap);
         next = id + ":" + end;
       }
-      body = json.asJson(new PodListBuilder().withNewMetadata().withResourceVersion(Long.toString(snap.rv()))
-          .withContinue(next).endMetadata().withItems(snap.items().subList(offset, end)).build());
+      List<Pod> page = snap.items().subList(offset, end);
+      body = preEncodedLists ? preEncodedPage(snap.rv(), next, page)
+          : json.asJson(new PodListBuilder().withNewMetadata().withResourceVersion(Long.toString(snap.rv()))
+              .withContinue(next).endMetadata().withItems(page).build());
     }
     MockResponse r = new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json")
         .setBody(body);
