@@ -35,6 +35,7 @@ public final class WatchNeverClosed extends CatalogRule {
     CloseSkippedByInterrupt interrupted = new CloseSkippedByInterrupt(ctx.types());
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       CallMatcher.first(LifecycleApis.WATCHES, WatchSite::matcher, m -> m.matches(call, ctx.types()))
+          .or(() -> UntypedClientWatches.site(call, ctx.types()))
           // assertThrows(..., () -> op.watch(w)): the call is meant to fail, no handle exists
           .filter(site -> !expectedToThrow(call))
           .ifPresent(site -> {
