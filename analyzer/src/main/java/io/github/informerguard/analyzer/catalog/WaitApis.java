@@ -61,14 +61,35 @@ public final class WaitApis {
   /** {@code CountDownLatch.await(long, TimeUnit)} and {@code Future.get(long, TimeUnit)}: waits with a deadline. */
   public static final Set<String> TIMED_WAITS = Set.of("await", "get");
 
+  private static CallMatcher jdkWait(String owner, String name, Integer... arities) {
+    return CallMatcher.instanceMethod().onDescendantOf(owner).named(name).withArities(arities)
+        .inLines(InterruptApis.JDK).build();
+  }
+
+  /**
+   * JDK waits that throw InterruptedException, timed or not: code after one of them in the same
+   * block does not run when the thread is interrupted while it waits (unless a catch takes it).
+   */
+  public static final List<CallMatcher> INTERRUPTIBLE_WAITS = List.of(
+      jdkWait(LATCH, "await", 0, 2),
+      jdkWait("java.util.concurrent.CyclicBarrier", "await", 0, 2),
+      jdkWait("java.util.concurrent.Future", "get", 0, 2),
+      jdkWait("java.util.concurrent.Semaphore", "acquire", 0, 1),
+      jdkWait("java.util.concurrent.BlockingQueue", "take", 0),
+      jdkWait(CancellationTypes.THREAD, "join", 0, 1, 2),
+      jdkWait("java.util.concurrent.TimeUnit", "sleep", 1),
+      CallMatcher.staticMethod().onClass(CancellationTypes.THREAD).named("sleep").withArities(1, 2)
+          .inLines(InterruptApis.JDK).build());
+
   /** fabric8 {@code Watcher.onClose(..)}: called once when the watch ends for good. */
   public static final String WATCH_CLOSE_CALLBACK = "onClose";
 
   /**
-   * The rule's prefilter words: those of its matchers, and the callback types whose release of a latch
-   * or future the rule follows (a file that waits on one names the Watcher or handler it made).
+   * The rule's prefilter words: those of its matchers, the callback types whose release of a latch
+   * or future the rule follows (a file that waits on one names the Watcher or handler it made), and
+   * the latch type, for a local latch handed to project code that makes the Watcher in another file.
    */
   public static final Set<String> TRIGGER_WORDS = CallMatcher.triggerWords(
       java.util.stream.Stream.concat(INFORMER_FUTURES.stream(), SYNC_POLLS.stream()).toList(),
-      Set.of("Informer", "Watcher", "ResourceEventHandler"));
+      Set.of("Informer", "Watcher", "ResourceEventHandler", "CountDownLatch"));
 }

@@ -99,4 +99,7 @@ public final class WatchApis {
 
   /** {@code CompletableFuture.orTimeout(amount, unit)} / {@code completeOnTimeout(value, amount, unit)} bound a wait. */
   public static final Set<String> FUTURE_TIMEOUTS = Set.of("orTimeout", "completeOnTimeout");
+
+  /** fabric8 {@code Nameable.withName(name)}: scopes a resource DSL to one object. */
+  public static final String F8_WITH_NAME = "withName";
 }

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Operator code written against older client lines (fabric8 5.12, 6.13), each its own small
+ * Operator code written against older client lines (fabric8 4.13, 5.12, 6.13), each its own small
  * Maven project under {@code src/test/old-lines/}: Maven resolves its classpath (one classpath
  * cannot hold two lines), javac compiles it with Lombok generating the accessors, and the
  * analyzer must report exactly the marked lines in precise mode (that classpath) and in
@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class OldClientLinesTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {"fabric8-5.12", "fabric8-6.13"})
+  @ValueSource(strings = {"fabric8-4.13", "fabric8-5.12", "fabric8-6.13"})
   void oldLineFixtureHasTheSameFindingsInBothModes(String line, @TempDir Path tmp) throws Exception {
     Path project = OldLines.project(line);
     List<Path> classpath = OldLines.classpath(project, tmp);

@@ -274,7 +274,7 @@ final class CallbackSignals {
   }
 
   /** The callback interface whose library-called method {@code n} runs in. */
-  private Optional<String> callbackOf(Node n) {
+  Optional<String> callbackOf(Node n) {
     Optional<MethodDeclaration> method = n.findAncestor(MethodDeclaration.class);
     if (method.isEmpty() || n.findAncestor(com.github.javaparser.ast.expr.LambdaExpr.class)
         .filter(l -> method.get().isAncestorOf(l)).isPresent()) {

@@ -729,7 +729,7 @@ final class HandleLifecycle {
   }
 
   /** A release in finally, in catch, or deferred to a callback (shutdown hook, listener) covers failures. */
-  private static boolean onEveryPath(Node release, Node region) {
+  static boolean onEveryPath(Node release, Node region) {
     Node child = release;
     Optional<Node> p = release.getParentNode();
     while (p.isPresent() && child != region) {
@@ -809,7 +809,7 @@ final class HandleLifecycle {
    * (a top-level {@code System.exit(n)} after the statement holding {@code n}), the handle lives
    * as long as the process that it keeps alive.
    */
-  private static boolean inMainMethod(Node n) {
+  static boolean inMainMethod(Node n) {
     Node body = Scopes.enclosingBody(n);
     if (!(body instanceof MethodDeclaration m)) {
       return false;

@@ -151,6 +151,26 @@ final class LifecycleMessages {
             + " stopAllRegisteredInformers() on that same object.");
   }
 
+  /** A watch closed by a plain call after a wait that an interrupt throws out of. */
+  static FindingText watchClosedAfterWait(Library library, String opened, String holder, String wait) {
+    FindingText plain = watch(library, opened, new Leak(HandleLifecycle.Fate.RELEASED_ONLY_ON_NORMAL_PATH, holder), "");
+    return new FindingText("Watch '" + holder + "' opened by " + opened + " is closed only after " + wait
+        + ", so an interrupt while it waits skips the close (no finally or try-with-resources).",
+        "InterruptedException from " + wait + " leaves the method before " + holder + ".close() runs. "
+            + plain.detail());
+  }
+
+  /** A dropped watch on one object, which only closing the component's client ends. */
+  static FindingText perObjectWatch(String opened, String name, String owner) {
+    FindingText plain = watch(Library.FABRIC8, opened, new Leak(HandleLifecycle.Fate.DISCARDED, ""), owner);
+    return new FindingText("The watch of the one object '" + name + "' opened by " + opened
+        + " is never kept, so only closing the client of " + owner + " ends it, and each call opens one more.",
+        "Closing the component's KubernetesClient ends its watches only when the whole component goes; a watch"
+            + " opened per object (per agent, pod or job) outlives that object and keeps reconnecting, and one more"
+            + " accumulates with every call. " + plain.detail()
+            + " Keep the Watch with the object it belongs to and close it where that object is stopped.");
+  }
+
   static FindingText watch(Library library, String opened, Leak leak, String owner) {
     String message = switch (leak.fate()) {
       case DISCARDED -> "The watch opened by " + opened + " is never kept, so nothing can close it.";

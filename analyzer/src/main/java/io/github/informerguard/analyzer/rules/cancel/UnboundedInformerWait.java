@@ -107,6 +107,7 @@ public final class UnboundedInformerWait extends CatalogRule {
     }
     signals.onlyReleasedByCallbacks(ctx.unit(), waiter, releases)
         .or(() -> signals.onlyReleasedByGetterClassCallbacks(waiter, releases))
+        .or(() -> new HandedOffWaiters(ctx.types(), signals).onlyCallbacksRelease(wait, releases))
         .ifPresent(callback -> WaitMessages.latch(shown, wait.getNameAsString(), callback).report(ctx, wait));
   }
 

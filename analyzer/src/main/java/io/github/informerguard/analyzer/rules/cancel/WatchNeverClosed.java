@@ -32,18 +32,28 @@ public final class WatchNeverClosed extends CatalogRule {
   @Override
   public void check(RuleContext ctx) {
     HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
+    CloseSkippedByInterrupt interrupted = new CloseSkippedByInterrupt(ctx.types());
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       CallMatcher.first(LifecycleApis.WATCHES, WatchSite::matcher, m -> m.matches(call, ctx.types()))
+          .or(() -> UntypedClientWatches.site(call, ctx.types()))
           // assertThrows(..., () -> op.watch(w)): the call is meant to fail, no handle exists
           .filter(site -> !expectedToThrow(call))
           .ifPresent(site -> {
             Release release = new Release(LifecycleApis.WATCH_CLOSES, site.closeInFinally(),
                 site.library() == Library.FABRIC8);
             String opened = describe(site, call);
-            lifecycle.ofResult(call, release)
+            Optional<HandleLifecycle.Leak> leak = lifecycle.ofResult(call, release)
                 // A factory whose every dropping caller is code that nothing calls opens no watch.
-                .filter(leak -> !droppedOnlyInUncalledCode(leak, ctx))
-                .ifPresent(leak -> LifecycleMessages.watch(site.library(), opened, leak, FindingText.enclosingTypeName(call)).report(ctx, call));
+                .filter(l -> !droppedOnlyInUncalledCode(l, ctx));
+            if (leak.isPresent()) {
+              LifecycleMessages.watch(site.library(), opened, leak.get(), FindingText.enclosingTypeName(call)).report(ctx, call);
+            } else if (!(release.clientCloseReleases() && lifecycle.clientClosed(call))) {
+              interrupted.of(call, release).ifPresent(skipped -> LifecycleMessages.watchClosedAfterWait(site.library(),
+                  opened, skipped.holder(), FindingText.shorten(skipped.waitCall().toString())).report(ctx, call));
+            } else if (site.library() == Library.FABRIC8 && !HandleLifecycle.inMainMethod(call)) {
+              PerObjectWatches.perCallName(call).ifPresent(name -> LifecycleMessages.perObjectWatch(opened, name,
+                  FindingText.enclosingTypeName(call)).report(ctx, call));
+            }
           });
     }
   }

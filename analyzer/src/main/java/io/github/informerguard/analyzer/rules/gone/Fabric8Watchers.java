@@ -145,6 +145,35 @@ final class Fabric8Watchers {
     return out;
   }
 
+  /**
+   * The non-private method of an abstract class whose value an anonymous Watcher is ({@code return new
+   * Watcher<>() {..};}): a base class's watcher factory for its subclasses, in other files, to watch with.
+   * A private factory is called in this file or nowhere; a concrete class's factory that no watch here
+   * uses may be built and never watched; one that no source file calls opens no watch.
+   */
+  Optional<MethodDeclaration> baseClassFactory(Implementation impl) {
+    return returnedBy(impl).filter(m -> m.getParentNode().orElse(null) instanceof ClassOrInterfaceDeclaration c
+        && c.isAbstract() && !c.isInterface()
+        && types.calledInSources(c.getNameAsString(), m.getNameAsString(), m.getParameters().size())
+            .orElse(true));
+  }
+
+  private static Optional<MethodDeclaration> returnedBy(Implementation impl) {
+    if (!(impl.body() instanceof ObjectCreationExpr created)
+        || !(created.getParentNode().orElse(null) instanceof ReturnStmt)) {
+      return Optional.empty();
+    }
+    for (Node p = created.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
+      if (p instanceof com.github.javaparser.ast.expr.LambdaExpr || p instanceof ObjectCreationExpr) {
+        return Optional.empty();
+      }
+      if (p instanceof MethodDeclaration m) {
+        return m.isPrivate() ? Optional.empty() : Optional.of(m);
+      }
+    }
+    return Optional.empty();
+  }
+
   private Optional<Implementation> implementation(Expression e, int depth) {
     if (depth > MAX_DEPTH) {
       return Optional.empty();

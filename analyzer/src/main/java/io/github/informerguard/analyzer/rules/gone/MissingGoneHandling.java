@@ -56,6 +56,7 @@ public final class MissingGoneHandling extends CatalogRule {
     Fabric8Watchers watchers = new Fabric8Watchers(ctx.types());
     ShortLivedWatches shortLived = new ShortLivedWatches(ctx.types());
     CloseHandlers handlers = new CloseHandlers(ctx.types(), evidence);
+    MainEndingClose mainEnding = new MainEndingClose(ctx.types());
     List<Fabric8Watchers.Implementation> found = watchers.find(ctx.unit());
     for (Fabric8Watchers.Implementation impl : found) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
@@ -83,7 +84,7 @@ public final class MissingGoneHandling extends CatalogRule {
       exception.add(onClose.get().getParameter(0));
       GoneEvidence.Result r = evidence.scan(onClose.get().getBody().get(), exception,
           GoneEvidence.Delegation.ANY_UNKNOWN_CALL);
-      if (r.goneCheck || (r.fabric8List && r.fabric8Watch) || r.opaque) {
+      if (r.goneCheck || (r.fabric8List && r.fabric8Watch) || r.opaque || mainEnding.releasesMainsLastWait(onClose.get())) {
         continue;
       }
       String longWatched = FindingText.shorten(longLived.get().getScope().map(Expression::toString).orElse("?"));
@@ -92,7 +93,18 @@ public final class MissingGoneHandling extends CatalogRule {
     }
     // Anonymous Watchers handed to a helper that opens the watch: only a waiter their close releases blindly.
     for (Fabric8Watchers.Implementation impl : watchers.anonymousWithoutWatchHere(ctx.unit(), found)) {
-      watchers.onClose(impl).ifPresent(c -> reportsWaiterOrExit(ctx, handlers, evidence, impl, c, "wherever it is watched"));
+      Optional<MethodDeclaration> onClose = watchers.onClose(impl);
+      if (onClose.isEmpty() || reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), "wherever it is watched")) {
+        continue;
+      }
+      // A watcher factory (a base class's buildWatcher() that subclasses watch with): its watch calls are
+      // elsewhere, so it is judged as a named Watcher class watched from another file.
+      Optional<MethodDeclaration> factory = watchers.baseClassFactory(impl);
+      if (factory.isPresent() && judgedAsWatchedElsewhere(handlers, evidence, onClose.get())) {
+        GoneMessages.fabric8("the Watcher returned by " + factory.get().getNameAsString() + "()",
+            "wherever it is passed to watch(...)", handlesErrorAction(impl),
+            CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
+      }
     }
     // Named Watchers whose watch(...) calls are elsewhere: only a close handler that plainly drops the close.
     for (Fabric8Watchers.Implementation impl : watchers.namedWithoutWatchHere(ctx.unit(), found)) {
@@ -106,11 +118,16 @@ public final class MissingGoneHandling extends CatalogRule {
       // The watch calls are in other files, so the watch's lifetime is unknown here: judge what onClose does
       // (and the helpers of this file it calls) as for a watcher watched here, but leave out a close that
       // releases a waiter, which may be the end of a short one-shot wait.
-      if (handlers.inert(onClose.get()) || !handlers.releasesAnyWaiter(onClose.get()) && ignoresGone(evidence, onClose.get())) {
+      if (judgedAsWatchedElsewhere(handlers, evidence, onClose.get())) {
         GoneMessages.fabric8(watcherName(impl), "wherever it is passed to watch(...)", handlesErrorAction(impl),
             CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
       }
     }
+  }
+
+  /** An inert close handler, or one that tells no 410 apart and releases no waiter (the end of a one-shot wait). */
+  private static boolean judgedAsWatchedElsewhere(CloseHandlers handlers, GoneEvidence evidence, MethodDeclaration onClose) {
+    return handlers.inert(onClose) || !handlers.releasesAnyWaiter(onClose) && ignoresGone(evidence, onClose);
   }
 
   private static boolean ignoresGone(GoneEvidence evidence, MethodDeclaration onClose) {

@@ -37,4 +37,23 @@ class WatchNeverClosedTest {
         .contains("Watch 'watch' opened by Watch.createWatch(...) is not closed on every path")
         .contains("try (Watch<T> watch = Watch.createWatch(...))");
   }
+
+  @Test
+  void closeAfterAnInterruptibleWaitNamesTheWait() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    assertThat(CancelFixtures.findingAt(r, ID, "InterruptedCloses.java", "withName(\"runner\").watch(watcher);").fullText())
+        .contains("Watch 'watch' opened by watch(...) is closed only after ready.await()")
+        .contains("an interrupt while it waits skips the close")
+        .contains("InterruptedException from ready.await() leaves the method before watch.close() runs")
+        .contains("watchReconnectLimit of -1");
+  }
+
+  @Test
+  void perObjectWatchSaysOnlyTheClientCloseEndsIt() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
+    assertThat(CancelFixtures.findingAt(r, ID, "AgentWatches.java", "inNamespace(\"runs\").withName(podName).watch(watcher);").fullText())
+        .contains("The watch of the one object 'podName' opened by watch(...) is never kept")
+        .contains("only closing the client of AgentWatches ends it")
+        .contains("close it where that object is stopped");
+  }
 }

@@ -1,0 +1,137 @@
+package io.github.informerguard.analyzer.rules.gone;
+
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.TryStmt;
+import io.github.informerguard.analyzer.api.FileNodes;
+import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.catalog.WaitApis;
+import io.github.informerguard.analyzer.resolve.Expressions;
+import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An onClose that ends the process on purpose: it counts down the latch that {@code main} waits on
+ * as its last act (directly, or through the one method main calls last), so a closed watch lets main
+ * return and the JVM exit, and the pod's restart lists and watches afresh, with no resourceVersion
+ * to go stale. A latch whose waiter goes on working after the wait is not this: there the close is
+ * taken for the awaited event, which the rule reports.
+ */
+final class MainEndingClose {
+
+  private final TypeFacts types;
+
+  MainEndingClose(TypeFacts types) {
+    this.types = types;
+  }
+
+  /** Whether {@code onClose} releases a latch whose every wait is the last thing main does. */
+  boolean releasesMainsLastWait(MethodDeclaration onClose) {
+    Optional<CompilationUnit> unit = onClose.findCompilationUnit();
+    if (onClose.getBody().isEmpty() || unit.isEmpty()) {
+      return false;
+    }
+    for (MethodCallExpr release : onClose.getBody().get().findAll(MethodCallExpr.class)) {
+      if (release.getScope().isEmpty() || !WaitApis.LATCH_SIGNALS.contains(release.getNameAsString())
+          || !types.isA(release.getScope().get(), Set.of(WaitApis.LATCH)).isYes()) {
+        continue;
+      }
+      Optional<VariableRef> latch = variable(release.getScope().get());
+      Optional<Node> region = latch.flatMap(VariableRef::declaration).map(d -> latch.get().kind() == VariableRef.Kind.FIELD
+          ? d.findAncestor(TypeDeclaration.class).map(Node.class::cast).orElse(d) : Scopes.enclosingBody(d));
+      if (region.isEmpty()) {
+        continue;
+      }
+      List<MethodCallExpr> waits = region.get().findAll(MethodCallExpr.class, m -> m.getNameAsString().equals("await")
+          && m.getScope().flatMap(this::variable).filter(v -> v.declaration().equals(latch.get().declaration())).isPresent());
+      if (!waits.isEmpty() && waits.stream().allMatch(w -> lastActOfMain(w, unit.get()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private Optional<VariableRef> variable(Expression e) {
+    Expression x = Expressions.withoutParenthesesAndCasts(e);
+    if (x instanceof NameExpr n) {
+      return Scopes.lookup(n.getNameAsString(), n);
+    }
+    if (x instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) {
+      return f.findAncestor(TypeDeclaration.class).flatMap(t -> Scopes.field((TypeDeclaration<?>) t, f.getNameAsString()));
+    }
+    return Optional.empty();
+  }
+
+  /** The wait ends main: it is main's last statement, or ends the method whose every call in the file does. */
+  private boolean lastActOfMain(MethodCallExpr wait, CompilationUnit unit) {
+    Optional<MethodDeclaration> method = ownMethod(wait);
+    if (method.isEmpty() || !endsMethod(wait, method.get())) {
+      return false;
+    }
+    if (isMain(method.get())) {
+      return true;
+    }
+    List<MethodCallExpr> calls = FileNodes.of(unit, MethodCallExpr.class).stream()
+        .filter(c -> c.getNameAsString().equals(method.get().getNameAsString())
+            && c.getArguments().size() == method.get().getParameters().size()
+            && SourceMethods.forCall(c, types).filter(m -> m == method.get()).isPresent())
+        .toList();
+    return !calls.isEmpty() && calls.stream().allMatch(c -> ownMethod(c).filter(MainEndingClose::isMain)
+        .filter(main -> endsMethod(c, main)).isPresent());
+  }
+
+  /** The method whose own code (not a lambda or anonymous class in it) makes the call. */
+  private static Optional<MethodDeclaration> ownMethod(MethodCallExpr call) {
+    for (Node p = call.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
+      if (p instanceof MethodDeclaration m) {
+        return Optional.of(m);
+      }
+      if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
+        return Optional.empty();
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The call is a statement after which the method returns: last in its block, up through try blocks. */
+  private static boolean endsMethod(MethodCallExpr call, MethodDeclaration method) {
+    if (!(call.getParentNode().orElse(null) instanceof ExpressionStmt statement)) {
+      return false;
+    }
+    Statement s = statement;
+    while (true) {
+      if (!(s.getParentNode().orElse(null) instanceof BlockStmt block)
+          || block.getStatements().get(block.getStatements().size() - 1) != s) {
+        return false;
+      }
+      Node above = block.getParentNode().orElse(null);
+      if (above == method) {
+        return true;
+      }
+      if (!(above instanceof TryStmt t) || t.getTryBlock() != block) {
+        return false;
+      }
+      s = t;
+    }
+  }
+
+  private static boolean isMain(MethodDeclaration m) {
+    return m.isStatic() && m.getNameAsString().equals("main") && m.getParameters().size() == 1 && m.getType().isVoidType();
+  }
+}
