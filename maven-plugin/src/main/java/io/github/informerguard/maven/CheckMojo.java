@@ -10,9 +10,11 @@ import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.engine.AnalysisStats;
 import io.github.informerguard.analyzer.engine.Analyzer;
 import io.github.informerguard.analyzer.engine.Baseline;
+import io.github.informerguard.analyzer.engine.RuleRegistry;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.policy.PolicyException;
 import io.github.informerguard.analyzer.policy.PolicyLoader;
+import io.github.informerguard.analyzer.resolve.JarIndex;
 import io.github.informerguard.analyzer.report.ReportFormat;
 import io.github.informerguard.analyzer.report.Reporter;
 import io.github.informerguard.analyzer.report.RepositoryRoot;
@@ -187,6 +189,24 @@ public class CheckMojo extends AbstractMojo {
   @Parameter(property = "informer-guard.sourceRoot")
   private File sourceRoot;
 
+  /**
+   * Keeps, per classpath jar (by path, size and time), the list of its packages in
+   * {@code classpathIndexDirectory}, so that later builds, clean ones included, open only the jars
+   * a name is looked up in instead of all of them. {@code false} reads the lists from the jars in
+   * every build (the results are the same either way).
+   */
+  @Parameter(property = "informer-guard.classpathIndex", defaultValue = "true")
+  private boolean classpathIndex;
+
+  /**
+   * Where {@code classpathIndex} keeps its lists: one small file per jar, written atomically, at
+   * most 2,000 (the oldest are dropped). Outside {@code target} so that {@code mvn clean} keeps it;
+   * shared safely by concurrent builds.
+   */
+  @Parameter(property = "informer-guard.classpathIndexDirectory",
+      defaultValue = "${settings.localRepository}/.cache/informer-guard/jar-index")
+  private File classpathIndexDirectory;
+
   /** The build, for the execution root and the other modules of the reactor. */
   @Parameter(defaultValue = "${session}", readonly = true, required = true)
   private MavenSession session;
@@ -217,7 +237,8 @@ public class CheckMojo extends AbstractMojo {
       throw new MojoExecutionException("maxAllowedViolations must be 0 or more, not " + maxAllowedViolations);
     }
 
-    Analyzer analyzer = new Analyzer();
+    Analyzer analyzer = new Analyzer(RuleRegistry.builtIn(),
+        classpathIndex && classpathIndexDirectory != null ? JarIndex.stored(classpathIndexDirectory.toPath()) : JarIndex.inMemory());
     times.lap("rules");
     Optional<Path> policyFile = policyFile();
     Policy loaded = loadPolicy(analyzer, policyFile);
