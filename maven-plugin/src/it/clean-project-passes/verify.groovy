@@ -18,5 +18,10 @@ def broken = new File(basedir, 'src/main/java/demo/Broken.java').canonicalPath
 assert logCount(/(?m)^\[WARNING\] \Q${broken}\E:\d+: does not parse/) > 0
 assert logHas('informer-guard: no findings, 1 file not analyzed; 2 files scanned')
 assert new File(basedir, 'target/informer-guard/informer-guard.sarif').isFile()
+// What each classpath jar holds is kept outside target/ (under the local repository by default),
+// one file per jar, so that a clean build opens only the jars it looks names up in.
+def jarIndex = new File(localRepositoryPath, '.cache/informer-guard/jar-index')
+assert jarIndex.listFiles()?.any { it.name.startsWith('kubernetes-client-api-') && it.name.endsWith('.txt') }
+assert !jarIndex.listFiles().any { it.name.endsWith('.tmp') }
 assert logHas('BUILD SUCCESS')
 return true

@@ -16,6 +16,13 @@ def kept = (log =~ /\[INFO\] informer-guard reports: .*?( \(unchanged since the 
     .collect { it[1] != null }
 assert kept == [false, false, true, true, false, false, true, false] : "reports kept: ${kept}"
 
+// Build 2 reused every result and kept every report, so it never needed the rules: their classes
+// are not loaded (build 1, which analyzed, did load them).
+def ruleClasses = { String name -> new File(basedir, name).readLines().findAll { it.contains(' io.github.informerguard.analyzer.rules.') } }
+assert new File(basedir, 'build2-classes.log').readLines().any { it.contains(' io.github.informerguard.maven.CheckMojo ') }
+assert !ruleClasses('build1-classes.log').isEmpty()
+assert ruleClasses('build2-classes.log').isEmpty() : "rule classes loaded by the kept build: ${ruleClasses('build2-classes.log').take(3)}"
+
 def warnings = (log =~ /\[WARNING\] (\S+):\[(\d+),(\d+)\] ShortResyncPeriod: resync period resolves to (\S+)/)
     .collect { [new File(it[1]).name, it[4]] }
 // Builds 1 and 2 report nothing; build 3 the sibling's 20s; build 4 that one (from the cache) and the local 30s.

@@ -10,9 +10,11 @@ import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.engine.AnalysisStats;
 import io.github.informerguard.analyzer.engine.Analyzer;
 import io.github.informerguard.analyzer.engine.Baseline;
+import io.github.informerguard.analyzer.engine.RuleRegistry;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.policy.PolicyException;
 import io.github.informerguard.analyzer.policy.PolicyLoader;
+import io.github.informerguard.analyzer.resolve.JarIndex;
 import io.github.informerguard.analyzer.report.ReportFormat;
 import io.github.informerguard.analyzer.report.Reporter;
 import io.github.informerguard.analyzer.report.RepositoryRoot;
@@ -187,6 +189,24 @@ public class CheckMojo extends AbstractMojo {
   @Parameter(property = "informer-guard.sourceRoot")
   private File sourceRoot;
 
+  /**
+   * Keeps, per classpath jar (by path, size and time), the list of its packages in
+   * {@code classpathIndexDirectory}, so that later builds, clean ones included, open only the jars
+   * a name is looked up in instead of all of them. {@code false} reads the lists from the jars in
+   * every build (the results are the same either way).
+   */
+  @Parameter(property = "informer-guard.classpathIndex", defaultValue = "true")
+  private boolean classpathIndex;
+
+  /**
+   * Where {@code classpathIndex} keeps its lists: one small file per jar, written atomically, at
+   * most 2,000 (the oldest are dropped). Outside {@code target} so that {@code mvn clean} keeps it;
+   * shared safely by concurrent builds.
+   */
+  @Parameter(property = "informer-guard.classpathIndexDirectory",
+      defaultValue = "${settings.localRepository}/.cache/informer-guard/jar-index")
+  private File classpathIndexDirectory;
+
   /** The build, for the execution root and the other modules of the reactor. */
   @Parameter(defaultValue = "${session}", readonly = true, required = true)
   private MavenSession session;
@@ -217,10 +237,8 @@ public class CheckMojo extends AbstractMojo {
       throw new MojoExecutionException("maxAllowedViolations must be 0 or more, not " + maxAllowedViolations);
     }
 
-    Analyzer analyzer = new Analyzer();
-    times.lap("rules");
     Optional<Path> policyFile = policyFile();
-    Policy loaded = loadPolicy(analyzer, policyFile);
+    Policy loaded = loadPolicy(policyFile);
     Policy policy = includeTests ? loaded.withTestSourcesReported() : loaded;
     Path basedir = project.getBasedir().toPath().toAbsolutePath().normalize();
     List<Path> files;
@@ -233,7 +251,7 @@ public class CheckMojo extends AbstractMojo {
 
     AnalysisResult result;
     try {
-      result = analyze(analyzer, policy, policyFile, files, basedir, times);
+      result = analyze(policy, policyFile, files, basedir, times);
     } catch (UncheckedIOException | IllegalStateException e) {
       throw new MojoExecutionException("informer-guard analysis failed: " + e.getMessage(), e);
     }
@@ -241,7 +259,7 @@ public class CheckMojo extends AbstractMojo {
     result = baseline(result, basedir);
     logResult(result);
     times.lap("baseline and log");
-    List<Path> reports = writeReports(result, basedir);
+    List<Path> reports = writeReports(result, policy, basedir);
     times.lap("reports");
     writeReactorSarif();
     times.lap("reactor SARIF");
@@ -254,13 +272,13 @@ public class CheckMojo extends AbstractMojo {
   }
 
   /** Analyzes the files whose cached results cannot be reused, and merges in the others. */
-  private AnalysisResult analyze(Analyzer analyzer, Policy policy, Optional<Path> policyFile, List<Path> files, Path basedir,
+  private AnalysisResult analyze(Policy policy, Optional<Path> policyFile, List<Path> files, Path basedir,
       PhaseTimes times) throws MojoExecutionException {
     List<Path> classpath = classpath();
     times.lap("classpath");
     AnalysisRequest request = new AnalysisRequest(files, Optional.of(classpath), policy, Optional.empty(), basedir, 0);
     if (!cache) {
-      AnalysisResult all = analyzer.analyze(request);
+      AnalysisResult all = analyzer().analyze(request);
       times.lap("analysis");
       return all;
     }
@@ -290,11 +308,13 @@ public class CheckMojo extends AbstractMojo {
     boolean unchanged = reused == files.size() && stored.holds(entries);
     times.lap("cache check");
     int parsed = 0;
-    List<RuleDescriptor> rules = analyzer.registry().descriptors().stream()
-        .filter(d -> policy.settingsFor(d).enabled()).toList();
+    // With every result from the cache the rules are described only if the reports are rewritten.
+    List<RuleDescriptor> rules = List.of();
+    rulesDeferred = true;
     if (reused < files.size()) {
-      AnalysisResult fresh = analyzer.analyze(request, Set.copyOf(entries.keySet()));
+      AnalysisResult fresh = analyzer().analyze(request, Set.copyOf(entries.keySet()));
       rules = fresh.rules();
+      rulesDeferred = false;
       parsed = fresh.stats().filesParsed();
       findings.addAll(fresh.findings());
       errors.addAll(fresh.errors());
@@ -324,6 +344,20 @@ public class CheckMojo extends AbstractMojo {
         + ConsoleReport.files(reused) + " unchanged since the last build");
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new AnalysisResult(AnalysisMode.PRECISE, rules, findings, errors, new AnalysisStats(files.size(), parsed, millis));
+  }
+
+  /** Created when first needed: loading the rule classes is most of a kept module's check. */
+  private Analyzer analyzer;
+
+  /** Whether the result's rules were left out (every result came from the cache); see {@link #writeReports}. */
+  private boolean rulesDeferred;
+
+  private Analyzer analyzer() {
+    if (analyzer == null) {
+      analyzer = new Analyzer(RuleRegistry.builtIn(),
+          classpathIndex && classpathIndexDirectory != null ? JarIndex.stored(classpathIndexDirectory.toPath()) : JarIndex.inMemory());
+    }
+    return analyzer;
   }
 
   /** What the module's results are made from (see {@link ResultCache#identity}); empty without the cache. */
@@ -474,12 +508,11 @@ public class CheckMojo extends AbstractMojo {
     return Files.isRegularFile(candidate) ? Optional.of(candidate) : Optional.empty();
   }
 
-  private Policy loadPolicy(Analyzer analyzer, Optional<Path> file) throws MojoExecutionException {
-    PolicyLoader loader = new PolicyLoader(analyzer.registry().descriptors());
+  private Policy loadPolicy(Optional<Path> file) throws MojoExecutionException {
     try {
       if (file.isPresent()) {
         getLog().debug("informer-guard policy: " + file.get());
-        return loader.load(file.get());
+        return new PolicyLoader(analyzer().registry().descriptors()).load(file.get());
       }
       return Policy.defaults();
     } catch (PolicyException e) {
@@ -521,7 +554,7 @@ public class CheckMojo extends AbstractMojo {
    * from the same inputs (see {@link ReportInputs}): then they are only touched, so that the
    * reactor SARIF counts them as written in this build.
    */
-  private List<Path> writeReports(AnalysisResult result, Path basedir) throws MojoExecutionException {
+  private List<Path> writeReports(AnalysisResult result, Policy policy, Path basedir) throws MojoExecutionException {
     Path dir = outputDirectory.toPath().toAbsolutePath().normalize();
     Path root = repositoryRoot();
     List<Path> reports = List.of(dir.resolve(JSON_REPORT), dir.resolve(SARIF_REPORT));
@@ -531,6 +564,10 @@ public class CheckMojo extends AbstractMojo {
       if (resultUnchanged && inputs.isPresent() && ReportInputs.kept(dir, inputs.get(), reports)) {
         reportsKept = true;
         return reports;
+      }
+      if (rulesDeferred) {
+        List<RuleDescriptor> rules = analyzer().registry().descriptors().stream().filter(d -> policy.settingsFor(d).enabled()).toList();
+        result = new AnalysisResult(result.mode(), rules, result.findings(), result.errors(), result.stats(), result.dependsOn());
       }
       Files.createDirectories(dir);
       ReportInputs.forget(dir);

@@ -17,6 +17,7 @@ import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.resolve.CompiledConstants;
 import io.github.informerguard.analyzer.resolve.Diagnostics;
+import io.github.informerguard.analyzer.resolve.JarIndex;
 import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
 import io.github.informerguard.analyzer.resolve.PreciseTypeFacts;
 import java.io.IOException;
@@ -51,9 +52,16 @@ public final class Analyzer {
 
 
   private final RuleRegistry registry;
+  private final JarIndex jars;
 
   public Analyzer(RuleRegistry registry) {
+    this(registry, JarIndex.inMemory());
+  }
+
+  /** With {@code jars} telling which classpath jar has which packages (a front end may keep it across runs). */
+  public Analyzer(RuleRegistry registry, JarIndex jars) {
     this.registry = registry;
+    this.jars = jars;
   }
 
   public Analyzer() {
@@ -125,7 +133,7 @@ public final class Analyzer {
       Worker.Factory workers = candidates.isEmpty() ? () -> {
         throw new IllegalStateException("no file to analyze");
       } : mode == AnalysisMode.PRECISE
-          ? Worker.precise(request.classpath().get(), index)
+          ? Worker.precise(request.classpath().get(), index, jars)
           : Worker.lenient(index);
       ThreadLocal<Worker> local = ThreadLocal.withInitial(workers::create);
       List<Future<Object>> outcomes = new ArrayList<>(candidates.size());
@@ -335,15 +343,15 @@ public final class Analyzer {
      */
     static final AtomicInteger PRECISE_SETUPS = new AtomicInteger();
 
-    static Factory precise(List<Path> classpath, SourceIndex index) {
+    static Factory precise(List<Path> classpath, SourceIndex index, JarIndex jars) {
       PRECISE_SETUPS.incrementAndGet();
-      CompiledConstants constants = new CompiledConstants(classpath.stream().map(Path::toString).toList());
+      CompiledConstants constants = new CompiledConstants(classpath.stream().map(Path::toString).toList(), jars);
       TypeFacts facts = new PreciseTypeFacts(constants, index);
       List<Path> roots = index.roots();
       if (SOLVER_PER_THREAD) {
-        return () -> new Worker(Parsers.preciseConfiguration(classpath, roots), facts, index, null);
+        return () -> new Worker(Parsers.preciseConfiguration(classpath, roots, jars), facts, index, null);
       }
-      ParserConfiguration shared = Parsers.preciseConfiguration(classpath, roots);
+      ParserConfiguration shared = Parsers.preciseConfiguration(classpath, roots, jars);
       Object resolution = new Object();
       return () -> new Worker(shared, facts, index, resolution);
     }

@@ -12,6 +12,7 @@ import com.github.javaparser.symbolsolver.resolution.typesolvers.CombinedTypeSol
 import com.github.javaparser.symbolsolver.resolution.typesolvers.JarTypeSolver;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.ReflectionTypeSolver;
 import io.github.informerguard.analyzer.resolve.Diagnostics;
+import io.github.informerguard.analyzer.resolve.JarIndex;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,6 +85,17 @@ public final class Parsers {
    * {@link SourceRootTypeSolver}s, which answer as JavaParser's source solver does within a small heap.
    */
   public static ParserConfiguration preciseConfiguration(List<Path> classpath, List<Path> sourceRoots) {
+    return preciseConfiguration(classpath, sourceRoots, JarIndex.inMemory());
+  }
+
+  /**
+   * {@code -Dinformerguard.lazyJars=false} opens every classpath jar up front, as JavaParser's
+   * solver does; only for measuring what opening jars on demand saves (the findings are the same).
+   */
+  static final boolean LAZY_JARS = !"false".equals(System.getProperty("informerguard.lazyJars"));
+
+  /** As {@link #preciseConfiguration(List, List)}; jars are opened when a name is looked up in one of their packages. */
+  public static ParserConfiguration preciseConfiguration(List<Path> classpath, List<Path> sourceRoots, JarIndex jars) {
     ParserConfiguration config = lenientConfiguration();
     CombinedTypeSolver combined = new CombinedTypeSolver();
     combined.add(new ReflectionTypeSolver(true));
@@ -91,7 +103,7 @@ public final class Parsers {
       combined.add(new SourceRootTypeSolver(root, config));
     }
     for (Path entry : classpath) {
-      TypeSolver solver = classpathSolver(entry);
+      TypeSolver solver = classpathSolver(entry, jars);
       if (solver != null) {
         combined.add(solver);
       }
@@ -100,13 +112,17 @@ public final class Parsers {
     return config;
   }
 
-  private static TypeSolver classpathSolver(Path entry) {
+  private static TypeSolver classpathSolver(Path entry, JarIndex jars) {
     try {
       if (Files.isDirectory(entry)) {
         return new ClassFolderTypeSolver(entry);
       }
       if (Files.isRegularFile(entry) && entry.toString().endsWith(".jar")) {
-        return new JarTypeSolver(entry);
+        if (!LAZY_JARS) {
+          return new JarTypeSolver(entry);
+        }
+        // A jar that is not a readable zip is skipped, as JarTypeSolver's constructor would fail.
+        return jars.contents(entry).<TypeSolver>map(c -> new LazyJarTypeSolver(entry, c)).orElse(null);
       }
     } catch (IOException | RuntimeException e) {
       Diagnostics.debug("classpath entry skipped: " + entry + ": " + e);

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.resolve;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,11 +21,27 @@ public final class CompiledConstants {
   private final Map<String, Optional<Object>> cache = new ConcurrentHashMap<>();
 
   public CompiledConstants(List<String> classpathEntries) {
+    this(classpathEntries, JarIndex.inMemory());
+  }
+
+  /**
+   * As {@link #CompiledConstants(List)}; a jar is opened when a class is looked up in one of its
+   * folders ({@link LazyJarClassPath}), in classpath order as before.
+   */
+  public CompiledConstants(List<String> classpathEntries, JarIndex jars) {
     this.pool = new ClassPool(false);
     pool.appendSystemPath();
     for (String entry : classpathEntries) {
       try {
-        pool.appendClassPath(entry);
+        if (LazyJarClassPath.LAZY && LazyJarClassPath.isJar(entry)) {
+          Optional<JarContents> contents = jars.contents(Path.of(entry));
+          if (contents.isEmpty()) {
+            throw new NotFoundException(entry);
+          }
+          pool.appendClassPath(new LazyJarClassPath(entry, contents.get()));
+        } else {
+          pool.appendClassPath(entry);
+        }
       } catch (NotFoundException e) {
         Diagnostics.debug("classpath entry not usable for constants: " + entry);
       }
