@@ -87,10 +87,15 @@ public final class InformerNeverStopped extends CatalogRule {
           return;
         }
         release = new Release(LifecycleApis.INFORMER_STOPS, false, true);
-        lifecycle.ofResult(call, release).ifPresent(leak -> {
+        Optional<Leak> leak = lifecycle.ofResult(call, release);
+        if (leak.isPresent()) {
           call.getParentNode().filter(VariableDeclarator.class::isInstance).ifPresent(reportedHolders::add);
-          LifecycleMessages.informer(site.library(), started, leak, FindingText.enclosingTypeName(call)).report(ctx, call);
-        });
+          LifecycleMessages.informer(site.library(), started, leak.get(), FindingText.enclosingTypeName(call)).report(ctx, call);
+          return;
+        }
+        // Kept in a map the class does stop at the end, but replaced by a repeat for the same key.
+        new OverwrittenEntries(ctx.types()).of(call)
+            .ifPresent(map -> LifecycleMessages.informerOverwritten(site.library(), started, map).report(ctx, call));
       }
       case INFORMER_RECEIVER -> {
         release = new Release(LifecycleApis.INFORMER_STOPS, false, fabric8);
