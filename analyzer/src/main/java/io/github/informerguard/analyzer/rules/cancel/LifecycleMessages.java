@@ -82,6 +82,23 @@ final class LifecycleMessages {
             + (library == Library.FABRIC8 ? INFORMER_GUARD : FACTORY_GUARD));
   }
 
+  /** A field stopped only in methods that nothing calls ({@code what}: "SharedInformerFactory 'f'", "Informer field 'f'"). */
+  static FindingText stoppedOnlyInUncalledCode(Library library, String what, String methods) {
+    String stop = what.startsWith("SharedInformerFactory") ? "stopAllRegisteredInformers()" : "stop()";
+    String runs = library == Library.FABRIC8
+        ? "Its informers keep their watches, caches and handlers running until the KubernetesClient happens to be"
+            + " closed,"
+        : "Its informers keep watching on non-daemon threads, which keep the JVM from exiting,";
+    return new FindingText(what + " is stopped only in " + methods + ", which no code in the analyzed sources calls,"
+        + " so nothing ever stops it.",
+        "No source file calls " + methods + " (calls on variables of other types do not count), and it is no"
+            + " lifecycle method a container or JVM shutdown hook runs. " + runs + " and keep handling events while"
+            + " the process shuts down. Call " + methods + " from where the owner's life ends: a"
+            + " Runtime.getRuntime().addShutdownHook(new Thread(owner::shutdown)) next to the start, @PreDestroy,"
+            + " DisposableBean.destroy() or close() of a managed component, or call " + stop + " in a finally block."
+            + (library == Library.FABRIC8 ? INFORMER_GUARD : FACTORY_GUARD));
+  }
+
   /** {@code Wrapper.field}: the project class that holds the handle. */
   private static String wrapperOf(Leak leak) {
     int dot = leak.holder().lastIndexOf('.');
