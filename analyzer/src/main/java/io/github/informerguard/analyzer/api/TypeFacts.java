@@ -55,6 +55,15 @@ public interface TypeFacts {
     return Optional.empty();
   }
 
+  /**
+   * As {@link #calledInSources}, counting only calls whose receiver may be an {@code owner}: a call on a
+   * variable the calling file declares with another type ({@code queue.shutdown()} where {@code queue} is a
+   * {@code ReconciliationQueue}) is not one. Name-based on purpose, like {@link #calledInSources}.
+   */
+  default Optional<Boolean> calledOnInSources(String owner, String methodName, int arity) {
+    return calledInSources(owner, methodName, arity);
+  }
+
   /** The files {@link #calledInSources} read (a front end that caches per file depends on all of them). */
   default java.util.Collection<java.nio.file.Path> callIndexFiles() {
     return java.util.List.of();

@@ -156,6 +156,11 @@ public final class LifecycleApis {
   public static final Set<String> COLLECTION_STORES = Set.of("put", "putIfAbsent", "add", "addFirst", "addLast",
       "offer", "push");
 
+  /** {@code Map.put(key, value)} replaces (and returns) the value the key held; {@code remove(key)} drops it. */
+  public static final String MAP_PUT = "put";
+  public static final String MAP_REMOVE = "remove";
+  public static final String MAP_TYPE = "java.util.Map";
+
   /** Map methods that store the value their mapping function returns, and hand back the element. */
   public static final Set<String> COLLECTION_COMPUTES = Set.of("computeIfAbsent", "computeIfPresent", "compute",
       "merge");
@@ -232,6 +237,10 @@ public final class LifecycleApis {
   public static final Set<String> ENDLESS_WAITS = Set.of("Thread.currentThread().join()",
       "java.lang.Thread.currentThread().join()", "Thread.sleep(Long.MAX_VALUE)", "LockSupport.park()",
       "java.util.concurrent.locks.LockSupport.park()");
+
+  /** {@code Thread.sleep(millis)} and {@code TimeUnit.sleep(duration)}: a main that sleeps for days is parked. */
+  public static final String SLEEP = "sleep";
+  public static final String THREAD_TYPE = "java.lang.Thread";
 
   /** An untimed latch wait that never returns when nothing counts the latch down. */
   public static final String LATCH_AWAIT = "await";

@@ -68,6 +68,11 @@ abstract class DelegatingTypeFacts implements TypeFacts {
   }
 
   @Override
+  public Optional<Boolean> calledOnInSources(String owner, String methodName, int arity) {
+    return delegate.calledOnInSources(owner, methodName, arity);
+  }
+
+  @Override
   public java.util.Collection<Path> callIndexFiles() {
     return delegate.callIndexFiles();
   }

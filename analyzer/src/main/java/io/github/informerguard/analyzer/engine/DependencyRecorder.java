@@ -44,12 +44,20 @@ final class DependencyRecorder extends DelegatingTypeFacts {
 
   @Override
   public Optional<Boolean> calledInSources(String owner, String methodName, int arity) {
-    Optional<Boolean> called = delegate.calledInSources(owner, methodName, arity);
+    return recordedWhenNotCalled(delegate.calledInSources(owner, methodName, arity));
+  }
+
+  /** "Nothing calls it" holds until any file changes: a cached result must be redone then. */
+  private Optional<Boolean> recordedWhenNotCalled(Optional<Boolean> called) {
     if (called.isPresent() && !called.get()) {
-      // "Nothing calls it" holds until any file changes: a cached result must be redone then.
       delegate.callIndexFiles().forEach(f -> files.add(f.toAbsolutePath().normalize()));
     }
     return called;
+  }
+
+  @Override
+  public Optional<Boolean> calledOnInSources(String owner, String methodName, int arity) {
+    return recordedWhenNotCalled(delegate.calledOnInSources(owner, methodName, arity));
   }
 
   @Override

@@ -94,11 +94,22 @@ final class SourceIndex implements SourceTypes {
 
   @Override
   public synchronized Optional<Boolean> calledAnywhere(String owner, String name, int arity) {
+    return called(owner, name, CallNames.call(name, arity));
+  }
+
+  /** Only calls on a receiver declared as {@code owner}, or one the calling file does not type, count. */
+  @Override
+  public synchronized Optional<Boolean> calledOn(String owner, String name, int arity) {
+    return called(owner, name, CallNames.callOn(name, arity, owner),
+        CallNames.callOn(name, arity, CallNames.UNKNOWN_RECEIVER));
+  }
+
+  private Optional<Boolean> called(String owner, String name, String... wanted) {
     Set<String> keys = callKeys();
     if (typeMentions.getOrDefault(CallNames.typeName(owner), 0) < 2) {
       return Optional.empty(); // no other file names the owner: a library's or a snippet's entry point, maybe
     }
-    return Optional.of(keys.contains(CallNames.call(name, arity)) || keys.contains(CallNames.reference(name)));
+    return Optional.of(keys.contains(CallNames.reference(name)) || java.util.Arrays.stream(wanted).anyMatch(keys::contains));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.resolve;
 
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -23,6 +24,19 @@ public final class CallNames {
     return name + "/" + arity;
   }
 
+  /** The receiver type of a call whose receiver is an expression, undeclared or declared without a plain type. */
+  public static final String UNKNOWN_RECEIVER = "?";
+
+  /**
+   * Key of a call of {@code name} with {@code arity} arguments on a receiver of simple type
+   * {@code receiverType}: the type the calling file declares the receiver variable with, the type
+   * itself for a static call ({@code Owner.name()}), or {@link #UNKNOWN_RECEIVER} (an unqualified call,
+   * a chain, a variable declared with a generic or array type, {@code var}, or not declared in the file).
+   */
+  public static String callOn(String name, int arity, String receiverType) {
+    return call(name, arity) + "@" + receiverType;
+  }
+
   /** Key of a method reference to {@code name}. */
   public static String reference(String name) {
     return name + "::";
@@ -42,6 +56,12 @@ public final class CallNames {
     int n = s.length;
     String previousWord = null;
     char previousSymbol = ';';
+    // The call keys with the receiver variable they are made on (null: no plain variable), and the
+    // types the text declares each variable with: a declaration may follow its use (a field).
+    java.util.List<String[]> receivedCalls = new java.util.ArrayList<>();
+    java.util.Map<String, Set<String>> declared = new java.util.HashMap<>();
+    String receiver = null;
+    boolean previousWordAfterDot = false;
     int i = 0;
     while (i < n) {
       char c = s[i];
@@ -75,21 +95,68 @@ public final class CallNames {
         while (j < n && Character.isWhitespace(s[j])) {
           j++;
         }
+        boolean afterDot = previousWord == null && previousSymbol == '.';
         if (previousWord == null && previousSymbol == ':' && isAfterDoubleColon(s, start)) {
           into.add(reference(word));
         } else if (j < n && s[j] == '(' && !KEYWORDS_BEFORE_PAREN.contains(word) && !declares(previousWord, previousSymbol)) {
           into.add(call(word, arity(s, j)));
+          receivedCalls.add(new String[] {call(word, arity(s, j)), afterDot ? receiver : null});
+        } else if (j < n && DECLARATION_ENDS.indexOf(s[j]) >= 0 && !afterDot) {
+          declaredType(previousWord, previousSymbol, previousWordAfterDot)
+              .ifPresent(type -> declared.computeIfAbsent(word, k -> new java.util.HashSet<>()).add(type));
         }
         previousWord = word;
+        previousWordAfterDot = afterDot;
         continue;
       }
       if (!Character.isWhitespace(c)) {
+        // A plain variable before a dot is the receiver of what follows (a.b: b's receiver is a, not a.b's).
+        receiver = c == '.' && previousWord != null && !previousWordAfterDot && !"this".equals(previousWord)
+            && !"super".equals(previousWord) ? previousWord : null;
         previousWord = null;
         // The arrow of a lambda is not the end of a type's arguments: () -> open(..) calls open.
         previousSymbol = c == '>' && i > 0 && s[i - 1] == '-' ? '-' : c;
       }
       i++;
     }
+    for (String[] received : receivedCalls) {
+      for (String type : receiverTypes(received[1], declared)) {
+        into.add(received[0] + "@" + type);
+      }
+    }
+  }
+
+  /** Characters that end a variable's name where it is declared ({@code Type name = }, {@code ;}, {@code ,}, {@code )}, {@code :}). */
+  private static final String DECLARATION_ENDS = "=;,):";
+
+  /**
+   * The simple type a variable is declared with: the word before it when that is a plain type name,
+   * {@link #UNKNOWN_RECEIVER} for a generic or array type or {@code var}; empty when the word before it
+   * is no type (an expression such as {@code return x;}).
+   */
+  private static Optional<String> declaredType(String previousWord, char previousSymbol, boolean previousWordAfterDot) {
+    if (previousWord == null) {
+      return previousSymbol == '>' || previousSymbol == ']' ? Optional.of(UNKNOWN_RECEIVER) : Optional.empty();
+    }
+    if (previousWord.equals("var")) {
+      return Optional.of(UNKNOWN_RECEIVER);
+    }
+    if (!Character.isUpperCase(previousWord.charAt(0))) {
+      return Optional.empty();
+    }
+    return Optional.of(previousWordAfterDot ? UNKNOWN_RECEIVER : previousWord);
+  }
+
+  /** The receiver's possible simple types: those its declarations give, the name itself for a type, else unknown. */
+  private static Set<String> receiverTypes(String receiver, java.util.Map<String, Set<String>> declared) {
+    if (receiver == null) {
+      return Set.of(UNKNOWN_RECEIVER);
+    }
+    Set<String> types = declared.get(receiver);
+    if (types != null) {
+      return types;
+    }
+    return Set.of(Character.isUpperCase(receiver.charAt(0)) ? receiver : UNKNOWN_RECEIVER);
   }
 
   /** The name follows a type ({@code void name(}, {@code List<X> name(}, {@code int[] name(}) or {@code new}. */

@@ -178,11 +178,13 @@ public final class LenientTypeFacts implements SourceBackedFacts {
     if (e instanceof NameExpr || e instanceof FieldAccessExpr) {
       Optional<VariableRef> v = variable(e);
       if (v.isPresent()) {
-        return v.get().declaration().flatMap(d -> typeOfDeclaration(d, depth));
+        Optional<MType> declared = v.get().declaration().flatMap(d -> typeOfDeclaration(d, depth));
+        return declared.isPresent() || !(e instanceof FieldAccessExpr f) ? declared : enumConstant(f);
       }
       if (e instanceof FieldAccessExpr f && typeNameOf(f.getScope()).isEmpty()) {
         return genericTypeOf(f.getScope(), depth + 1).flatMap(r -> chains.fieldType(r, f.getNameAsString()));
       }
+
       if (e instanceof NameExpr n) {
         return enclosingType(n).flatMap(r -> chains.fieldType(r, n.getNameAsString())); // an inherited field
       }
@@ -202,6 +204,18 @@ public final class LenientTypeFacts implements SourceBackedFacts {
       return receiver.flatMap(r -> chains.returnType(r, call.getNameAsString(), arity));
     }
     return Optional.empty();
+  }
+
+  /**
+   * {@code Shared.INSTANCE} where {@code Shared} is an enum of the analyzed sources that declares that
+   * constant: the enum itself (an enum singleton that hands out the client).
+   */
+  private Optional<MType> enumConstant(FieldAccessExpr f) {
+    return typeNameOf(f.getScope()).filter(q -> sources.find(q)
+            .filter(t -> t instanceof com.github.javaparser.ast.body.EnumDeclaration en
+                && en.getEntries().stream().anyMatch(c -> c.getNameAsString().equals(f.getNameAsString())))
+            .isPresent())
+        .map(MType::raw);
   }
 
   private Optional<MType> typeOfDeclaration(Node declaration, int depth) {

@@ -25,6 +25,11 @@ public interface SourceBackedFacts extends TypeFacts {
   }
 
   @Override
+  default Optional<Boolean> calledOnInSources(String owner, String methodName, int arity) {
+    return sources().calledOn(owner, methodName, arity);
+  }
+
+  @Override
   default Collection<Path> callIndexFiles() {
     return sources().callIndexFiles();
   }

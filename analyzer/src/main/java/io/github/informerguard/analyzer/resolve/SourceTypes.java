@@ -18,6 +18,11 @@ public interface SourceTypes {
     return Optional.empty();
   }
 
+  /** As {@link #calledAnywhere}, only counting calls whose receiver is not declared with another type. */
+  default Optional<Boolean> calledOn(String owner, String name, int arity) {
+    return calledAnywhere(owner, name, arity);
+  }
+
   /** The files that {@link #calledAnywhere} read: an answer "not called" depends on all of them. */
   default java.util.Collection<java.nio.file.Path> callIndexFiles() {
     return java.util.List.of();

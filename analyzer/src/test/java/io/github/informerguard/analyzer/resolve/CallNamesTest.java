@@ -50,4 +50,22 @@ class CallNamesTest {
         .contains(CallNames.typeName("PodWatchUtils"), CallNames.typeName("B"))
         .doesNotContain(CallNames.typeName("f"));
   }
+
+  @Test
+  void callsOnDeclaredVariablesAreKeyedByTheDeclaredType() {
+    Set<String> k = keys("class M { private final Queue queue; private ExecutorService pool; List<Job> jobs;"
+        + " void stop(Owner owner) { queue.shutdown(); pool.shutdown(); owner.close(); jobs.clear(); }"
+        + " void later() { Registry.current.halt(); this.queue.drain(); finish(); Executors.newFixed(1); } }");
+    assertThat(k).contains(CallNames.callOn("shutdown", 0, "Queue"), CallNames.callOn("shutdown", 0, "ExecutorService"),
+            CallNames.callOn("close", 0, "Owner"), CallNames.callOn("newFixed", 1, "Executors"),
+            CallNames.callOn("clear", 0, CallNames.UNKNOWN_RECEIVER), CallNames.callOn("halt", 0, CallNames.UNKNOWN_RECEIVER),
+            CallNames.callOn("drain", 0, CallNames.UNKNOWN_RECEIVER), CallNames.callOn("finish", 0, CallNames.UNKNOWN_RECEIVER))
+        .doesNotContain(CallNames.callOn("shutdown", 0, CallNames.UNKNOWN_RECEIVER), CallNames.callOn("halt", 0, "Registry"));
+  }
+
+  @Test
+  void aVariableDeclaredWithSeveralTypesInOneTextHasEach() {
+    Set<String> k = keys("class A { void f() { Pool m = p(); m.stop(); } void g() { var m = q(); m.stop(); } }");
+    assertThat(k).contains(CallNames.callOn("stop", 0, "Pool"), CallNames.callOn("stop", 0, CallNames.UNKNOWN_RECEIVER));
+  }
 }

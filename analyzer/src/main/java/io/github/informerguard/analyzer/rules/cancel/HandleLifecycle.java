@@ -475,8 +475,8 @@ final class HandleLifecycle {
           return false;
         }
         first = Math.min(first, m.getBegin().map(p -> p.line).orElse(Integer.MAX_VALUE));
-      } else if (!(parent instanceof MethodCallExpr)) {
-        return false; // handed on somewhere: the other holder may close it
+      } else if (!(parent instanceof MethodCallExpr m && m.getScope().filter(s -> s == use).isPresent())) {
+        return false; // handed on somewhere (an argument, a store): the other holder may close it
       }
     }
     int opened = d.getBegin().map(p -> p.line).orElse(Integer.MAX_VALUE);

@@ -87,10 +87,15 @@ public final class InformerNeverStopped extends CatalogRule {
           return;
         }
         release = new Release(LifecycleApis.INFORMER_STOPS, false, true);
-        lifecycle.ofResult(call, release).ifPresent(leak -> {
+        Optional<Leak> leak = lifecycle.ofResult(call, release);
+        if (leak.isPresent()) {
           call.getParentNode().filter(VariableDeclarator.class::isInstance).ifPresent(reportedHolders::add);
-          LifecycleMessages.informer(site.library(), started, leak, FindingText.enclosingTypeName(call)).report(ctx, call);
-        });
+          LifecycleMessages.informer(site.library(), started, leak.get(), FindingText.enclosingTypeName(call)).report(ctx, call);
+          return;
+        }
+        // Kept in a map the class does stop at the end, but replaced by a repeat for the same key.
+        new OverwrittenEntries(ctx.types()).of(call)
+            .ifPresent(map -> LifecycleMessages.informerOverwritten(site.library(), started, map).report(ctx, call));
       }
       case INFORMER_RECEIVER -> {
         release = new Release(LifecycleApis.INFORMER_STOPS, false, fabric8);
@@ -104,10 +109,18 @@ public final class InformerNeverStopped extends CatalogRule {
             LifecycleMessages.startedInParkedMain(site.library(), "Informer '" + d.get().getNameAsString() + "'").report(ctx, call);
             return;
           }
-          lifecycle.ofHolder(receiver, release, e -> isInformerCreation(ctx, e)).ifPresent(leak -> {
+          Optional<Leak> leak = lifecycle.ofHolder(receiver, release, e -> isInformerCreation(ctx, e));
+          if (leak.isPresent()) {
             reportedHolders.add(d.get());
-            LifecycleMessages.informer(site.library(), started, leak, FindingText.enclosingTypeName(call)).report(ctx, call);
-          });
+            LifecycleMessages.informer(site.library(), started, leak.get(), FindingText.enclosingTypeName(call)).report(ctx, call);
+            return;
+          }
+          stoppedOnlyByUncalledCode(ctx, lifecycle, receiver, d.get(), release, e -> isInformerCreation(ctx, e))
+              .ifPresent(in -> {
+                reportedHolders.add(d.get());
+                LifecycleMessages.stoppedOnlyInUncalledCode(site.library(), "Informer field '" + d.get().getNameAsString()
+                    + "'", in).report(ctx, call);
+              });
         } else if (isInformerCreation(ctx, receiver) && !createdByFactory(receiver)) {
           // A chain: fabric8 run() returns the informer; start() and client-java run() lose it.
           Optional<Leak> leak = fabric8 && call.getNameAsString().equals("run")
@@ -145,8 +158,14 @@ public final class InformerNeverStopped extends CatalogRule {
                 .report(ctx, call);
             return;
           }
-          lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e))
-              .ifPresent(leak -> LifecycleMessages.factory(site.library(), leak, FindingText.enclosingTypeName(call)).report(ctx, call));
+          Optional<Leak> leak = lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e));
+          if (leak.isPresent()) {
+            LifecycleMessages.factory(site.library(), leak.get(), FindingText.enclosingTypeName(call)).report(ctx, call);
+            return;
+          }
+          stoppedOnlyByUncalledCode(ctx, lifecycle, receiver, d.get(), release, e -> isFactoryCreation(ctx, e))
+              .ifPresent(in -> LifecycleMessages.stoppedOnlyInUncalledCode(site.library(),
+                  "SharedInformerFactory '" + d.get().getNameAsString() + "'", in).report(ctx, call));
         }
       }
     }
@@ -226,6 +245,20 @@ public final class InformerNeverStopped extends CatalogRule {
     if (library != null) {
       reportIfStartedByHook(ctx, ref, new NameExpr(name), library);
     }
+  }
+
+  /**
+   * A field that would leak if its stops were not there, all of whose stops sit in methods nothing
+   * runs ({@code shutdown()} that no source file, hook or container calls): the methods, named.
+   */
+  private static Optional<String> stoppedOnlyByUncalledCode(RuleContext ctx, HandleLifecycle lifecycle,
+      Expression holder, VariableDeclarator field, Release release, java.util.function.Predicate<Expression> isCreation) {
+    if (!(field.getParentNode().orElse(null) instanceof com.github.javaparser.ast.body.FieldDeclaration)) {
+      return Optional.empty();
+    }
+    Release none = new Release(Set.of(), release.requireFinally(), release.clientCloseReleases());
+    return lifecycle.ofHolder(holder, none, isCreation).filter(l -> l.fate() == Fate.FIELD_NEVER_RELEASED)
+        .flatMap(l -> new UncalledStops(ctx.types()).onlyIn(field, release.releases()));
   }
 
   private static boolean isHolder(Expression e) {

@@ -66,6 +66,39 @@ final class LifecycleMessages {
     return new FindingText(message, why + fix);
   }
 
+  /** An informer put into a map under a key an earlier run may hold: put(..) replaces the running one. */
+  static FindingText informerOverwritten(Library library, String started, String map) {
+    String runs = library == Library.FABRIC8
+        ? "A fabric8 informer keeps its watch open, its cache in memory and its handlers running until its close()."
+        : "A client-java informer keeps watching on its non-daemon threads until its stop().";
+    String stop = library == Library.FABRIC8 ? "SharedIndexInformer::close" : "SharedIndexInformer::stop";
+    return new FindingText("The informer started by " + started + " is put into map '" + map + "' under a key that"
+        + " an earlier run may already hold, and put(..) replaces that informer without stopping it.",
+        runs + " Each repeat for the same key (a second subscriber, a re-subscribe) leaves the previous informer"
+            + " running where no code can reach it, handling events for a listener that was replaced; stopping what"
+            + " the map holds at shutdown stops only the last one. Stop the value put(..) returns"
+            + " (Optional.ofNullable(map.put(key, informer)).ifPresent(" + stop + ")), start one per key only"
+            + " (computeIfAbsent), or remove and stop the old entry first."
+            + (library == Library.FABRIC8 ? INFORMER_GUARD : FACTORY_GUARD));
+  }
+
+  /** A field stopped only in methods that nothing calls ({@code what}: "SharedInformerFactory 'f'", "Informer field 'f'"). */
+  static FindingText stoppedOnlyInUncalledCode(Library library, String what, String methods) {
+    String stop = what.startsWith("SharedInformerFactory") ? "stopAllRegisteredInformers()" : "stop()";
+    String runs = library == Library.FABRIC8
+        ? "Its informers keep their watches, caches and handlers running until the KubernetesClient happens to be"
+            + " closed,"
+        : "Its informers keep watching on non-daemon threads, which keep the JVM from exiting,";
+    return new FindingText(what + " is stopped only in " + methods + ", which no code in the analyzed sources calls,"
+        + " so nothing ever stops it.",
+        "No source file calls " + methods + " (calls on variables of other types do not count), and it is no"
+            + " lifecycle method a container or JVM shutdown hook runs. " + runs + " and keep handling events while"
+            + " the process shuts down. Call " + methods + " from where the owner's life ends: a"
+            + " Runtime.getRuntime().addShutdownHook(new Thread(owner::shutdown)) next to the start, @PreDestroy,"
+            + " DisposableBean.destroy() or close() of a managed component, or call " + stop + " in a finally block."
+            + (library == Library.FABRIC8 ? INFORMER_GUARD : FACTORY_GUARD));
+  }
+
   /** {@code Wrapper.field}: the project class that holds the handle. */
   private static String wrapperOf(Leak leak) {
     int dot = leak.holder().lastIndexOf('.');
@@ -83,6 +116,8 @@ final class LifecycleMessages {
           + " can never be called on it.";
       case FIELD_NEVER_RELEASED -> name + " starts its informers here but no code of " + owner
           + " calls stopAllRegisteredInformers() on it.";
+      case RELEASED_ONLY_ON_NORMAL_PATH -> name + " is not stopped on every path: a return or throw before its"
+          + " stopAllRegisteredInformers() leaves its informers running.";
       default -> name + " starts its informers here but stopAllRegisteredInformers() is never called on it.";
     };
     String why = library == Library.FABRIC8

@@ -23,7 +23,11 @@ import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.fold.ConstantFolder;
+import io.github.informerguard.analyzer.fold.Folded;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.Set;
 
 /**
@@ -34,6 +38,9 @@ import java.util.Set;
  * shutdown hook (or another shutdown path of the file).
  */
 final class ParkedMain {
+
+  /** A sleep at least this long keeps the process up rather than pausing it. */
+  static final Duration PARKING_SLEEP = Duration.ofDays(1);
 
   private final TypeFacts types;
 
@@ -87,6 +94,9 @@ final class ParkedMain {
       if (LifecycleApis.ENDLESS_WAITS.contains(written)) {
         return true;
       }
+      if (sleepsForDays(call)) {
+        return true;
+      }
       return call.getNameAsString().equals(LifecycleApis.LATCH_AWAIT) && call.getArguments().isEmpty()
           && call.getScope().filter(scope -> latchNobodyCountsDown(scope, main)).isPresent();
     }
@@ -97,6 +107,32 @@ final class ParkedMain {
       return f.getCompare().isEmpty() && noWayOut(f.getBody());
     }
     return false;
+  }
+
+  /**
+   * {@code TimeUnit.DAYS.sleep(1000)}, {@code Thread.sleep(Long.MAX_VALUE)}: a sleep of a day or more
+   * after starting informers is how such a main keeps the process up, not a pause it means to wake
+   * from; its pod is stopped (SIGTERM) long before it returns.
+   */
+  private boolean sleepsForDays(MethodCallExpr call) {
+    if (!call.getNameAsString().equals(LifecycleApis.SLEEP) || call.getScope().isEmpty()
+        || call.getArguments().isEmpty()) {
+      return false;
+    }
+    ConstantFolder folder = new ConstantFolder(types);
+    Expression scope = call.getScope().get();
+    Optional<Long> millis;
+    if (call.getArguments().size() == 1
+        && folder.fold(scope).map(Folded::value).orElse(null) instanceof TimeUnit unit) {
+      millis = folder.fold(call.getArgument(0)).map(Folded::value)
+          .filter(v -> v instanceof Long || v instanceof Integer).map(v -> unit.toMillis(((Number) v).longValue()));
+    } else if (call.getArguments().size() <= 2 && scope instanceof NameExpr n && Scopes.lookup(n.getNameAsString(), n).isEmpty()
+        && types.typeName(n.getNameAsString(), n).filter(LifecycleApis.THREAD_TYPE::equals).isPresent()) {
+      millis = folder.fold(call.getArgument(0)).flatMap(ConstantFolder::millis);
+    } else {
+      return false;
+    }
+    return millis.filter(ms -> ms >= PARKING_SLEEP.toMillis()).isPresent();
   }
 
   private static boolean noWayOut(Statement loopBody) {

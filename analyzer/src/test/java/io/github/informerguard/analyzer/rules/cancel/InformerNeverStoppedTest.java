@@ -54,6 +54,8 @@ class InformerNeverStoppedTest {
     assertThat(f.detail()).contains("shutdown hooks").contains("addShutdownHook").contains("stopAllRegisteredInformers()");
     assertThat(at(r, "ParkedMains.java", "client.pods().inform(new Handler()); // violation").message())
         .startsWith("Informer 'pods'");
+    assertThat(at(r, "ParkedMains.java", "informers.startAllRegisteredInformers(); // violation").message())
+        .startsWith("SharedInformerFactory 'informers' is started in main, which then waits forever");
   }
 
   @Test
@@ -70,5 +72,32 @@ class InformerNeverStoppedTest {
     assertThat(informer.message()).contains("Informer 'informer'");
     assertThat(informer.detail()).contains("keeps the JVM from exiting").doesNotContain("InformerGuard")
         .contains("new GuardedInformerFactory(apiClient)");
+  }
+
+  @Test
+  void factoryStoppedOnlyOnTheNormalPathSaysSo() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    assertThat(at(r, "ClientJavaLeaks.java", "podFactory.startAllRegisteredInformers();").message())
+        .isEqualTo("SharedInformerFactory 'podFactory' is not stopped on every path: a return or throw before its"
+            + " stopAllRegisteredInformers() leaves its informers running.");
+  }
+
+  @Test
+  void stopOnlyInUncalledShutdownNamesTheMethod() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    Finding f = at(r, "GameManager.java", "informerFactory.startAllRegisteredInformers();");
+    assertThat(f.message()).isEqualTo("SharedInformerFactory 'informerFactory' is stopped only in shutdown(), which no"
+        + " code in the analyzed sources calls, so nothing ever stops it.");
+    assertThat(f.detail()).contains("calls on variables of other types do not count").contains("addShutdownHook");
+  }
+
+  @Test
+  void overwrittenMapEntryMessageSaysPutReplacesTheRunningInformer() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    Finding f = at(r, "OverwrittenInformers.java", "bySelector.put(selector");
+    assertThat(f.message()).contains("is put into map 'bySelector' under a key that an earlier run may already hold")
+        .contains("replaces that informer without stopping it");
+    assertThat(f.detail()).contains("Optional.ofNullable(map.put(key, informer)).ifPresent(SharedIndexInformer::close)")
+        .contains("computeIfAbsent");
   }
 }
