@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -337,12 +338,16 @@ public final class Main implements Callable<Integer> {
 
   /** An input that exists but holds no Java file is a mistake (a wrong folder), not a clean result. */
   private Optional<String> withoutJavaFiles(Path shown, Path input) {
+    if (!Files.exists(input)) {
+      // As the user wrote it, not the absolute path discovery would name.
+      return Optional.of(shown + ": no such file or directory");
+    }
     if (Files.isRegularFile(input)) {
       return input.getFileName().toString().endsWith(".java") ? Optional.empty()
           : Optional.of(shown + " is not a .java file");
     }
     if (!Files.isDirectory(input)) {
-      return Optional.empty(); // discovery reports a missing path with its own message
+      return Optional.of(shown + " is neither a file nor a directory");
     }
     try (Stream<Path> files = Files.walk(input)) {
       return files.anyMatch(p -> p.toString().endsWith(".java") && Files.isRegularFile(p)) ? Optional.empty()
@@ -359,12 +364,15 @@ public final class Main implements Callable<Integer> {
         continue;
       }
       if (entry.endsWith("*")) {
-        Path dir = workingDirectory.resolve(entry.substring(0, entry.length() - 1));
+        String folder = entry.substring(0, entry.length() - 1);
+        Path dir = workingDirectory.resolve(folder);
         if (!Files.isDirectory(dir)) {
-          throw new IllegalArgumentException("not a directory: " + dir);
+          throw new IllegalArgumentException("not a directory: " + (folder.isEmpty() ? "." : folder) + " (in " + entry + ")");
         }
         try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir, "*.jar")) {
-          jars.forEach(out::add);
+          for (Path jar : jars) {
+            out.add(readableJar(jar, folder + jar.getFileName()));
+          }
         }
         continue;
       }
@@ -372,9 +380,21 @@ public final class Main implements Callable<Integer> {
       if (!Files.exists(p)) {
         throw new IllegalArgumentException("no such jar or folder: " + entry);
       }
-      out.add(p);
+      out.add(Files.isDirectory(p) ? p : readableJar(p, entry));
     }
     return out;
+  }
+
+  /**
+   * A jar the symbol solver would open later: a corrupt or truncated one (a failed download) is
+   * named now, rather than leaving every type in it unresolved and its findings silently missing.
+   */
+  private static Path readableJar(Path jar, String shown) {
+    try (JarFile opened = new JarFile(jar.toFile())) {
+      return jar;
+    } catch (IOException e) {
+      throw new IllegalArgumentException(shown + " is not a readable jar: " + e.getMessage());
+    }
   }
 
   /** Prints the analyzer's version. */
