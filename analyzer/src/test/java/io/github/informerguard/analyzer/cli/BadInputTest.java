@@ -3,6 +3,7 @@ package io.github.informerguard.analyzer.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import io.github.informerguard.analyzer.testing.Sources;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -31,20 +32,7 @@ class BadInputTest {
   @TempDir Path dir;
 
   /** Two resync findings, on lines 9 and 10, in every run that analyzes it. */
-  private static final String OP = """
-      package p;
-
-      import io.fabric8.kubernetes.client.KubernetesClient;
-      import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
-      import io.fabric8.kubernetes.api.model.Pod;
-
-      class %s {
-        void start(KubernetesClient client, ResourceEventHandler<Pod> h) {
-          client.pods().inform(h, 30_000);
-          client.pods().inform(h, 20_000);
-        }
-      }
-      """;
+  private static final String OP = Sources.SHORT_RESYNC;
 
   private static final String OP_FINDINGS = "src/p/Op.java:9:19: warning: [ShortResyncPeriod]";
 
