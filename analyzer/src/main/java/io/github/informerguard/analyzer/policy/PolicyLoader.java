@@ -48,7 +48,7 @@ public final class PolicyLoader {
     try {
       text = Files.readString(file);
     } catch (MalformedInputException e) {
-      throw new PolicyException("cannot read policy file " + file + ": it is not UTF-8 text", e);
+      throw new PolicyException("cannot read policy file " + file + ": it is not UTF-8 text");
     } catch (IOException e) {
       throw new PolicyException("cannot read policy file " + file + ": " + e.getMessage(), e);
     }
@@ -68,7 +68,8 @@ public final class PolicyLoader {
       root = new ObjectMapper(YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build())
           .readTree(text);
     } catch (JsonProcessingException e) {
-      throw new PolicyException(source + syntaxError(e), e);
+      // Without the cause: Maven prints every cause's message after ours, and SnakeYAML's spans five lines.
+      throw new PolicyException(source + syntaxError(e));
     }
     if (root == null || root.isMissingNode() || root.isNull()) {
       return new Policy(source, Map.of(), List.of());
