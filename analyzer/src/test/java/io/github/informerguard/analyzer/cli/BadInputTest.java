@@ -73,40 +73,15 @@ class BadInputTest {
           write(d, "src/module-info.java", "module op { requires io.fabric8.kubernetes.client.api; }\n");
           write(d, "src/p/package-info.java", "/** Operators. */\npackage p;\n");
         }, List.of("0 file errors; 3 files scanned")),
-        Arguments.of("Java 21: records, sealed, pattern switch, text blocks, unnamed variable", (Setup) d -> write(d, "src/p/J21.java", """
-            package p;
+        Arguments.of("Java 21: records, sealed, pattern switch, text blocks, unnamed variable",
+            (Setup) d -> write(d, "src/p/J21.java", java21()), List.of("src/p/J21.java:25:19: warning: [ShortResyncPeriod] resync period resolves to 10s", "0 file errors")));
+  }
 
-            import io.fabric8.kubernetes.client.KubernetesClient;
-            import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
-            import io.fabric8.kubernetes.api.model.Pod;
-
-            sealed interface Shape permits Circle, Square {}
-            record Circle(double r) implements Shape {}
-            record Square(double side) implements Shape {}
-
-            class J21 {
-              static final String TEXT = \"""
-                  client.pods().inform(h, 1000);
-                  \""";
-
-              double area(Shape s) {
-                return switch (s) {
-                  case Circle c when c.r() > 10 -> 0;
-                  case Circle(double r) -> Math.PI * r * r;
-                  case Square(var side) -> side * side;
-                };
-              }
-
-              void start(KubernetesClient client, ResourceEventHandler<Pod> h) {
-                client.pods().inform(h, 10_000);
-                try {
-                  Thread.sleep(1);
-                } catch (InterruptedException _) {
-                  area(new Square(1));
-                }
-              }
-            }
-            """), List.of("src/p/J21.java:25:19: warning: [ShortResyncPeriod] resync period resolves to 10s", "0 file errors")));
+  /** Records, sealed types, pattern switch, a text block and {@code _}; shared with the Checkstyle module's test. */
+  private static String java21() throws IOException {
+    try (var in = BadInputTest.class.getResourceAsStream("/sources/J21.java")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 
   @ParameterizedTest(name = "{0}")
