@@ -7,6 +7,7 @@ import io.github.informerguard.analyzer.engine.AnalysisRequest;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.engine.Baseline;
 import io.github.informerguard.analyzer.engine.Analyzer;
+import io.github.informerguard.analyzer.engine.MemoryReserve;
 import io.github.informerguard.analyzer.engine.RuleRegistry;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.policy.PolicyException;
@@ -32,6 +33,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -101,6 +103,10 @@ public final class Main implements Callable<Integer> {
   private final Path workingDirectory;
   private final PrintWriter out;
   private final PrintWriter err;
+  /** Let go when this thread runs out of memory, so that it can still write the report or the error. */
+  private final MemoryReserve reserve = MemoryReserve.forThisHeap();
+  /** What this thread is doing, for the message when it runs out of memory ("not enough memory to ..."). */
+  private String doing = "start";
 
   Main(Path workingDirectory, PrintWriter out, PrintWriter err) {
     this.workingDirectory = workingDirectory;
@@ -116,7 +122,36 @@ public final class Main implements Callable<Integer> {
 
   /** Runs the CLI and returns its exit status; used by tests and by {@link #main}. */
   public static int run(String[] args, Path workingDirectory, PrintWriter out, PrintWriter err) {
-    CommandLine cl = new CommandLine(new Main(workingDirectory, out, err));
+    Main main;
+    try {
+      main = new Main(workingDirectory, out, err);
+    } catch (OutOfMemoryError e) {
+      return outOfMemory(err, "start");
+    }
+    try {
+      return run(main, args);
+    } catch (OutOfMemoryError | NoClassDefFoundError e) {
+      // Picocli passes errors on. Whatever ran out (loading the rules, picocli's model, the
+      // policy, the report), the user gets one line and the status of a failed run, not a trace.
+      main.reserve.release();
+      if (!MemoryReserve.isLackOfMemory(e)) {
+        throw e;
+      }
+      return outOfMemory(err, main.doing);
+    }
+  }
+
+  private static int outOfMemory(PrintWriter err, String doing) {
+    err.println("informer-guard: not enough memory to " + doing + " (max heap " + MemoryReserve.maxHeapMb() + " MB); "
+        + MemoryReserve.ADVICE);
+    err.flush();
+    return 2;
+  }
+
+  private static int run(Main main, String[] args) {
+    PrintWriter out = main.out;
+    PrintWriter err = main.err;
+    CommandLine cl = new CommandLine(main);
     cl.setOut(out);
     cl.setErr(err);
     // Commands and addresses are never broken across lines, whatever the width (HelpFooter).
@@ -175,6 +210,7 @@ public final class Main implements Callable<Integer> {
       only = Optional.of(ids);
     }
     Policy policy;
+    doing = "read the policy file";
     try {
       PolicyLoader loader = new PolicyLoader(registry.descriptors());
       if (config != null) {
@@ -213,6 +249,7 @@ public final class Main implements Callable<Integer> {
       return usage("--source-root " + sourceRoot + " is not a directory");
     }
     AnalysisResult result;
+    doing = "analyze the files";
     try {
       result = new Analyzer(registry).analyze(new AnalysisRequest(inputs, cp, policy, only, workingDirectory, 0));
       ClassSharing.analyzed(result.stats().filesParsed());
@@ -220,8 +257,13 @@ public final class Main implements Callable<Integer> {
       err.println("informer-guard: " + e.getCause().getMessage());
       return 2;
     }
+    long skipped = result.skippedForLackOfMemory();
     try {
-      if (writeBaseline != null) {
+      if (writeBaseline != null && skipped > 0) {
+        // A baseline without the skipped files' findings would make them new findings in the next full run.
+        err.println("informer-guard: baseline not written to " + writeBaseline + ": the run is incomplete");
+      } else if (writeBaseline != null) {
+        doing = "write the baseline";
         Baseline.write(workingDirectory.resolve(writeBaseline), result);
       }
       if (baseline != null) {
@@ -240,15 +282,14 @@ public final class Main implements Callable<Integer> {
         ? workingDirectory.resolve(sourceRoot).toAbsolutePath().normalize()
         : RepositoryRoot.findOr(inputs, workingDirectory);
     Reporter reporter = Reporter.of(reportFormat, workingDirectory, repositoryRoot, SarifLog.DEFAULT_AUTOMATION_ID);
+    doing = "write the report";
     try {
       if (output != null) {
         Path target = workingDirectory.resolve(output);
         if (target.getParent() != null) {
           Files.createDirectories(target.getParent());
         }
-        try (Writer w = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
-          reporter.write(result, w);
-        }
+        writeReportFile(reporter, result, target);
         // The report went to a file: say on the terminal what is in it, and where.
         err.println(TextReport.summary(result) + "; report: " + output);
       } else {
@@ -258,7 +299,33 @@ public final class Main implements Callable<Integer> {
       err.println("informer-guard: cannot write report: " + e.getMessage());
       return 2;
     }
+    if (skipped > 0) {
+      // DESIGN.md's status 2 (an error): the files above were not analyzed, so "no findings" would not be true.
+      err.println("informer-guard: incomplete: " + skipped + " of "
+          + TextReport.count(result.stats().filesScanned(), "file", "files") + " not analyzed for lack of memory (max heap " + MemoryReserve.maxHeapMb()
+          + " MB); " + MemoryReserve.ADVICE);
+      return 2;
+    }
     return failLevel.map(result::hasFindingsAtOrAbove).orElse(false) ? 1 : 0;
+  }
+
+  /**
+   * Writes the report file; when this thread runs out of memory on the way, lets go of its reserve
+   * and writes the file again from the start, so that a report file is whole or not there at all.
+   */
+  private void writeReportFile(Reporter reporter, AnalysisResult result, Path target) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      try (Writer w = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
+        reporter.write(result, w);
+        return;
+      } catch (OutOfMemoryError e) {
+        reserve.release();
+        if (attempt == 2) {
+          Files.deleteIfExists(target);
+          throw e;
+        }
+      }
+    }
   }
 
   private static final String HINT = "Try 'java -jar informer-guard.jar --help' for the options.";
@@ -271,12 +338,16 @@ public final class Main implements Callable<Integer> {
 
   /** An input that exists but holds no Java file is a mistake (a wrong folder), not a clean result. */
   private Optional<String> withoutJavaFiles(Path shown, Path input) {
+    if (!Files.exists(input)) {
+      // As the user wrote it, not the absolute path discovery would name.
+      return Optional.of(shown + ": no such file or directory");
+    }
     if (Files.isRegularFile(input)) {
       return input.getFileName().toString().endsWith(".java") ? Optional.empty()
           : Optional.of(shown + " is not a .java file");
     }
     if (!Files.isDirectory(input)) {
-      return Optional.empty(); // discovery reports a missing path with its own message
+      return Optional.of(shown + " is neither a file nor a directory");
     }
     try (Stream<Path> files = Files.walk(input)) {
       return files.anyMatch(p -> p.toString().endsWith(".java") && Files.isRegularFile(p)) ? Optional.empty()
@@ -293,12 +364,15 @@ public final class Main implements Callable<Integer> {
         continue;
       }
       if (entry.endsWith("*")) {
-        Path dir = workingDirectory.resolve(entry.substring(0, entry.length() - 1));
+        String folder = entry.substring(0, entry.length() - 1);
+        Path dir = workingDirectory.resolve(folder);
         if (!Files.isDirectory(dir)) {
-          throw new IllegalArgumentException("not a directory: " + dir);
+          throw new IllegalArgumentException("not a directory: " + (folder.isEmpty() ? "." : folder) + " (in " + entry + ")");
         }
         try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir, "*.jar")) {
-          jars.forEach(out::add);
+          for (Path jar : jars) {
+            out.add(readableJar(jar, folder + jar.getFileName()));
+          }
         }
         continue;
       }
@@ -306,9 +380,21 @@ public final class Main implements Callable<Integer> {
       if (!Files.exists(p)) {
         throw new IllegalArgumentException("no such jar or folder: " + entry);
       }
-      out.add(p);
+      out.add(Files.isDirectory(p) ? p : readableJar(p, entry));
     }
     return out;
+  }
+
+  /**
+   * A jar the symbol solver would open later: a corrupt or truncated one (a failed download) is
+   * named now, rather than leaving every type in it unresolved and its findings silently missing.
+   */
+  private static Path readableJar(Path jar, String shown) {
+    try (JarFile opened = new JarFile(jar.toFile())) {
+      return jar;
+    } catch (IOException e) {
+      throw new IllegalArgumentException(shown + " is not a readable jar: " + e.getMessage());
+    }
   }
 
   /** Prints the analyzer's version. */

@@ -34,6 +34,11 @@ public record AnalysisResult(
     this(mode, rules, findings, errors, stats, Map.of());
   }
 
+  /** Files skipped for lack of memory: when there is any, the run is incomplete. */
+  public long skippedForLackOfMemory() {
+    return errors.stream().filter(AnalysisError::outOfMemory).count();
+  }
+
   /** Whether any finding is at or above {@code level}; {@code null} (never) answers false. */
   public boolean hasFindingsAtOrAbove(Severity level) {
     return level != null && findings.stream().anyMatch(f -> f.severity().atLeast(level));

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.engine;
 
+import io.github.informerguard.analyzer.model.ApiModel;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
@@ -85,27 +86,29 @@ public final class Analyzer {
    */
   public AnalysisResult analyze(AnalysisRequest request, Set<Path> indexOnly) {
     long start = System.nanoTime();
-    MemoryReserve reserve = new MemoryReserve();
+    MemoryReserve reserve = MemoryReserve.forThisHeap();
     List<Rule> rules = enabledRules(request);
     Set<Path> known = new HashSet<>();
     indexOnly.forEach(p -> known.add(p.toAbsolutePath().normalize()));
     DisplayPaths shown = new DisplayPaths(request.workingDirectory());
     boolean skipTests = !request.policy().reportTestSources();
     int threads = Math.max(1, request.threads() > 0 ? request.threads() : Runtime.getRuntime().availableProcessors());
+    Progress run = new Progress();
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
       Thread t = new Thread(r, "informer-guard-analyzer");
       t.setDaemon(true);
       return t;
     });
     try {
-      List<Path> paths = new SourceDiscovery(request.workingDirectory()).discover(request.inputs(), request.policy(), threads);
-      List<AnalysisError> errors = new ArrayList<>();
+      run.enter(Phase.DISCOVER);
+      run.paths = new SourceDiscovery(request.workingDirectory()).discover(request.inputs(), request.policy(), threads);
       // Read and prefilter in parallel. Texts are not held between the phases: each file that a
       // rule looks at is read again by its worker, so the heap holds only the files being analyzed.
-      List<Future<Object>> screened = new ArrayList<>(paths.size());
+      run.enter(Phase.SCREEN);
+      List<Future<Object>> screened = new ArrayList<>(run.paths.size());
       Prefilter prefilter = Prefilter.of(rules);
       Prefilter none = Prefilter.of(List.of());
-      for (Path p : paths) {
+      for (Path p : run.paths) {
         // A test file that is skipped, or a file whose findings the caller already has (the
         // plugin's cache), is indexed by path like any file that no rule looks at.
         boolean skipped = skipTests && TestCode.underTestRoot(shown.show(p)) || known.contains(p.toAbsolutePath().normalize());
@@ -113,55 +116,143 @@ public final class Analyzer {
         screened.add(pool.submit(() -> screen(p, forFile, reserve)));
       }
       SourceIndex index = new SourceIndex(List.of());
-      List<Candidate> candidates = new ArrayList<>();
-      for (int i = 0; i < paths.size(); i++) {
-        Object s = outcomeOf(screened.get(i), paths.get(i), reserve);
+      for (; run.done < run.paths.size(); run.done++) {
+        Object s = outcomeOf(screened.get(run.done), run.paths.get(run.done), reserve);
+        screened.set(run.done, null);
         if (s instanceof Candidate c) {
           index.addByPath(c.path(), c.primaryTypeName(), c.sourceRoot());
           if (!c.rules().isEmpty()) {
-            candidates.add(c);
+            run.candidates.add(c);
           }
         } else {
-          errors.add((AnalysisError) s);
+          run.errors.add((AnalysisError) s);
         }
       }
       screened = null;
 
-      AnalysisMode mode = request.classpath().isPresent() ? AnalysisMode.PRECISE : AnalysisMode.LENIENT;
+      run.enter(Phase.SET_UP);
+      run.mode = request.classpath().isPresent() ? AnalysisMode.PRECISE : AnalysisMode.LENIENT;
       // Opening the classpath for constants and types is the costly part of setting up; skip it
       // when nothing is left to parse.
-      Worker.Factory workers = candidates.isEmpty() ? () -> {
+      Worker.Factory workers = run.candidates.isEmpty() ? () -> {
         throw new IllegalStateException("no file to analyze");
-      } : mode == AnalysisMode.PRECISE
+      } : run.mode == AnalysisMode.PRECISE
           ? Worker.precise(request.classpath().get(), index, jars)
           : Worker.lenient(index);
       ThreadLocal<Worker> local = ThreadLocal.withInitial(workers::create);
-      List<Future<Object>> outcomes = new ArrayList<>(candidates.size());
-      for (Candidate c : candidates) {
+      run.enter(Phase.ANALYZE);
+      List<Future<Object>> outcomes = new ArrayList<>(run.candidates.size());
+      for (Candidate c : run.candidates) {
         outcomes.add(pool.submit(() -> analyzeCandidate(local.get(), c, request.policy(), reserve)));
       }
-      List<Finding> findings = new ArrayList<>();
-      Map<Path, Set<Path>> dependsOn = new HashMap<>();
-      int parsed = 0;
-      for (int i = 0; i < candidates.size(); i++) {
-        Object o = outcomeOf(outcomes.get(i), candidates.get(i).path(), reserve);
+      for (; run.done < run.candidates.size(); run.done++) {
+        Path file = run.candidates.get(run.done).path();
+        Object o = outcomeOf(outcomes.get(run.done), file, reserve);
+        outcomes.set(run.done, null);
         if (o instanceof FileOutcome outcome) {
           if (!outcome.dependsOn().isEmpty()) {
-            dependsOn.put(candidates.get(i).path(), outcome.dependsOn());
+            run.dependsOn.put(file, outcome.dependsOn());
           }
-          findings.addAll(outcome.findings());
-          errors.addAll(outcome.errors());
-          parsed += outcome.parsed() ? 1 : 0;
+          run.findings.addAll(outcome.findings());
+          run.errors.addAll(outcome.errors());
+          run.parsed += outcome.parsed() ? 1 : 0;
         } else {
-          errors.add((AnalysisError) o);
+          run.errors.add((AnalysisError) o);
         }
-        outcomes.set(i, null);
       }
-      long millis = (System.nanoTime() - start) / 1_000_000;
-      return new AnalysisResult(mode, rules.stream().map(Rule::descriptor).toList(), findings, errors,
-          new AnalysisStats(paths.size(), parsed, millis), dependsOn);
+      run.enter(Phase.REPORT);
+      return result(run, rules, start);
+    } catch (OutOfMemoryError e) {
+      // This thread ran out itself (the workers' failures arrive as their files' errors). Let go
+      // of the reserve and of the work in flight, name every file that was not analyzed, and
+      // still return what was: the front end writes its report from that.
+      reserve.release();
+      stop(pool);
+      run.abandon(request.inputs());
+      return result(run, rules, start);
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  /** Stops the workers and waits a little for the running ones, which hold the heap the report needs. */
+  private static void stop(ExecutorService pool) {
+    pool.shutdownNow();
+    try {
+      pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private AnalysisResult result(Progress run, List<Rule> rules, long start) {
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    return new AnalysisResult(run.mode, rules.stream().map(Rule::descriptor).toList(), run.findings, run.errors,
+        new AnalysisStats(run.paths.size(), run.parsed, millis), run.dependsOn);
+  }
+
+  /** The main thread's steps, in order; each names what ran out of memory when the main thread does. */
+  enum Phase {
+    DISCOVER("listing the Java files"),
+    SCREEN("reading the files"),
+    SET_UP("setting up the analysis (the clients' API model, the classpath)"),
+    ANALYZE("collecting the results"),
+    REPORT("sorting the results");
+
+    final String doing;
+
+    Phase(String doing) {
+      this.doing = doing;
+    }
+  }
+
+  /**
+   * Test seam: called by the main thread as it enters each phase, so that a test can make that
+   * thread run out of memory exactly there. Never set outside tests.
+   */
+  static volatile java.util.function.Consumer<Phase> phaseListener = phase -> {};
+
+  /** What the main thread has collected so far; all of it is kept when that thread runs out of memory. */
+  private static final class Progress {
+    Phase phase;
+    List<Path> paths = List.of();
+    /** Results of the current phase taken so far: paths while screening, candidates while analyzing. */
+    int done;
+    final List<Candidate> candidates = new ArrayList<>();
+    final List<Finding> findings = new ArrayList<>();
+    final List<AnalysisError> errors = new ArrayList<>();
+    final Map<Path, Set<Path>> dependsOn = new HashMap<>();
+    int parsed;
+    AnalysisMode mode = AnalysisMode.LENIENT;
+
+    void enter(Phase next) {
+      phase = next;
+      done = 0;
+      phaseListener.accept(next);
+    }
+
+    /** Names every file (or, before they were listed, every input) whose result was not taken. */
+    void abandon(List<Path> inputs) {
+      String message = "not analyzed: the run ran out of memory while " + phase.doing + " (max heap "
+          + MemoryReserve.maxHeapMb() + " MB); " + MemoryReserve.ADVICE;
+      List<Path> left = switch (phase) {
+        case DISCOVER -> inputs;
+        // Nothing was analyzed yet: every file read so far and every file not read.
+        case SCREEN -> concat(candidates.stream().map(Candidate::path).toList(), paths.subList(done, paths.size()));
+        case SET_UP -> candidates.stream().map(Candidate::path).toList();
+        case ANALYZE -> candidates.subList(done, candidates.size()).stream().map(Candidate::path).toList();
+        case REPORT -> List.of();
+      };
+      candidates.clear();
+      for (Path p : left) {
+        errors.add(AnalysisError.outOfMemory(p, message));
+      }
+    }
+
+    private static List<Path> concat(List<Path> a, List<Path> b) {
+      List<Path> out = new ArrayList<>(a);
+      out.addAll(b);
+      return out;
     }
   }
 
@@ -210,7 +301,8 @@ public final class Analyzer {
       if (Diagnostics.enabled()) {
         e.getCause().printStackTrace();
       }
-      if (e.getCause() instanceof OutOfMemoryError) {
+      // A class whose initializer ran out of memory in another file's task fails here for good.
+      if (MemoryReserve.isLackOfMemory(e.getCause())) {
         reserve.release();
         return outOfMemory(file, "analyze");
       }
@@ -228,22 +320,8 @@ public final class Analyzer {
     } catch (IOException | RuntimeException ignored) {
       // The size only makes the message more useful.
     }
-    return new AnalysisError(file, 0, "not enough memory to " + what + " this file (" + kb
-        + " KB of source, max heap " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
-        + " MB); skipped. Give the JVM more heap, e.g. java -Xmx1g -jar informer-guard.jar");
-  }
-
-  /**
-   * Heap set aside at the start of a run and let go at the first {@link OutOfMemoryError}, so
-   * that the thread collecting the results still has room to finish and write the report.
-   */
-  static final class MemoryReserve {
-    private volatile byte[] reserve =
-        new byte[(int) Math.min(8L << 20, Runtime.getRuntime().maxMemory() / 16)];
-
-    void release() {
-      reserve = null;
-    }
+    return AnalysisError.outOfMemory(file, "not enough memory to " + what + " this file (" + kb
+        + " KB of source, max heap " + MemoryReserve.maxHeapMb() + " MB); skipped: " + MemoryReserve.ADVICE);
   }
 
   private List<Rule> enabledRules(AnalysisRequest request) {
@@ -331,6 +409,10 @@ public final class Analyzer {
     }
 
     static Factory lenient(SourceIndex index) {
+      // Loaded here, on the thread that sets up the run, rather than by the first file that needs it:
+      // a heap too small for the model then fails the set-up once, named as such, instead of
+      // failing every file.
+      ApiModel.get();
       TypeFacts facts = new LenientTypeFacts(index);
       return () -> new Worker(Parsers.lenientConfiguration(), facts, index, null);
     }

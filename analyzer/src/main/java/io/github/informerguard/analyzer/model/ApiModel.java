@@ -30,9 +30,11 @@ public final class ApiModel {
   /** The resource the build writes (see the analyzer pom). */
   public static final String RESOURCE = "/io/github/informerguard/analyzer/model/api-model.gz";
 
-  private static final class Holder {
-    static final ApiModel INSTANCE = load();
-  }
+  /**
+   * Loaded on first use; not by a holder class's initializer, because a class whose initializer
+   * runs out of memory can never be used again in that JVM, while a later load may well fit.
+   */
+  private static volatile ApiModel instance;
 
   private final List<String> lines;
   private final Map<String, ModelType> types;
@@ -54,16 +56,22 @@ public final class ApiModel {
 
   /** The model in the analyzer jar, loaded on first use. */
   public static ApiModel get() {
-    return Holder.INSTANCE;
+    ApiModel model = instance;
+    if (model == null) {
+      synchronized (ApiModel.class) {
+        model = instance;
+        if (model == null) {
+          model = load();
+          instance = model;
+        }
+      }
+    }
+    return model;
   }
 
   /** Whether the model has been loaded yet (for the benchmark, and to show loading is lazy). */
   public static boolean loaded() {
-    return HolderState.loaded;
-  }
-
-  private static final class HolderState {
-    static volatile boolean loaded;
+    return instance != null;
   }
 
   private static ApiModel load() {
@@ -77,7 +85,6 @@ public final class ApiModel {
       CountingStream counted = new CountingStream(raw);
       ApiModel model = read(new GZIPInputStream(counted, 1 << 16), counted, start);
       model.loadCpuNanos = cpuNanos() - cpuStart;
-      HolderState.loaded = true;
       return model;
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -8,7 +8,13 @@ import io.github.informerguard.analyzer.api.OptionType;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.RuleSettings;
 import io.github.informerguard.analyzer.api.Severity;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import java.io.IOException;
+import java.nio.charset.MalformedInputException;
+import java.nio.file.FileSystems;
+import java.util.regex.PatternSyntaxException;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,6 +47,8 @@ public final class PolicyLoader {
     String text;
     try {
       text = Files.readString(file);
+    } catch (MalformedInputException e) {
+      throw new PolicyException("cannot read policy file " + file + ": it is not UTF-8 text");
     } catch (IOException e) {
       throw new PolicyException("cannot read policy file " + file + ": " + e.getMessage(), e);
     }
@@ -56,10 +64,12 @@ public final class PolicyLoader {
   public Policy parse(String text, String source) {
     JsonNode root;
     try {
-      root = new ObjectMapper(new YAMLFactory()).readTree(text);
+      // A key given twice is a mistake (which one did the author mean?), not "the last one wins".
+      root = new ObjectMapper(YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build())
+          .readTree(text);
     } catch (JsonProcessingException e) {
-      String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-      throw new PolicyException(source + ": not valid YAML or JSON" + where + ": " + e.getOriginalMessage(), e);
+      // Without the cause: Maven prints every cause's message after ours, and SnakeYAML's spans five lines.
+      throw new PolicyException(source + syntaxError(e));
     }
     if (root == null || root.isMissingNode() || root.isNull()) {
       return new Policy(source, Map.of(), List.of());
@@ -81,6 +91,27 @@ public final class PolicyLoader {
       }
     }
     return new Policy(source, settings, exclude, reportTests);
+  }
+
+  /**
+   * {@code :line:col: not valid YAML: <problem>} on one line, at the problem's own place: SnakeYAML's
+   * message spans several lines (context, snippet, caret), and the position Jackson reports is
+   * where the enclosing construct began.
+   */
+  private static String syntaxError(JsonProcessingException e) {
+    if (e.getCause() instanceof MarkedYAMLException y && y.getProblemMark() != null) {
+      Mark at = y.getProblemMark();
+      String context = y.getContext() == null ? "" : " (" + oneLine(y.getContext())
+          + (y.getContextMark() == null ? "" : " at line " + (y.getContextMark().getLine() + 1)) + ")";
+      return ":" + (at.getLine() + 1) + ":" + (at.getColumn() + 1) + ": not valid YAML: " + oneLine(y.getProblem()) + context;
+    }
+    String where = e.getLocation() == null || e.getLocation().getLineNr() < 1 ? ""
+        : ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr();
+    return where + ": not valid YAML or JSON: " + oneLine(e.getOriginalMessage());
+  }
+
+  private static String oneLine(String text) {
+    return String.valueOf(text).strip().replaceAll("\\s*\\R\\s*", " ");
   }
 
   private Map<String, RuleSettings> readRules(JsonNode node, String source) {
@@ -200,6 +231,12 @@ public final class PolicyLoader {
     for (JsonNode n : node) {
       if (!n.isTextual()) {
         throw new PolicyException(source + ": '" + key + "' entries must be strings, not " + n);
+      }
+      try {
+        FileSystems.getDefault().getPathMatcher("glob:" + n.asText());
+      } catch (IllegalArgumentException e) {
+        String reason = e instanceof PatternSyntaxException p ? p.getDescription() + " at index " + p.getIndex() : e.getMessage();
+        throw new PolicyException(source + ": '" + key + "' entry " + n + " is not a valid glob: " + reason);
       }
       out.add(n.asText());
     }

@@ -148,6 +148,26 @@ class MainTest {
   }
 
   @Test
+  void runningOutOfMemoryWhileWritingTheReportIsOneLineAndStatusTwo() {
+    java.io.Writer starved = new java.io.Writer() {
+      @Override
+      public void write(char[] cbuf, int off, int len) {
+        throw new OutOfMemoryError("Java heap space");
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    int status = Main.run(new String[] {"--rules", "ShortResyncPeriod", "src"}, dir, new PrintWriter(starved), new PrintWriter(err));
+    assertThat(status).isEqualTo(2);
+    assertThat(err.toString()).matches("informer-guard: not enough memory to write the report \\(max heap \\d+ MB\\); "
+        + "give the JVM more heap, e.g. java -Xmx1g -jar informer-guard.jar\\R");
+  }
+
+  @Test
   void outputFileStillGetsAOneLineSummaryOnStandardError() {
     assertThat(run("--output", "ig.txt", "src")).as("findings at the fail level: documented exit 1").isEqualTo(1);
     assertThat(dir.resolve("ig.txt")).content().contains("[ShortResyncPeriod]");

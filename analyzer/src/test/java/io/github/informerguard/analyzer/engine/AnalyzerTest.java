@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.policy.PolicyLoader;
+import io.github.informerguard.analyzer.testing.Sources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,20 +18,7 @@ class AnalyzerTest {
 
   @TempDir Path dir;
 
-  static final String SHORT_RESYNC = """
-      package p;
-
-      import io.fabric8.kubernetes.client.KubernetesClient;
-      import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
-      import io.fabric8.kubernetes.api.model.Pod;
-
-      class %s {
-        void start(KubernetesClient client, ResourceEventHandler<Pod> h) {
-          client.pods().inform(h, 30_000);
-          client.pods().inform(h, 20_000);
-        }
-      }
-      """;
+  static final String SHORT_RESYNC = Sources.SHORT_RESYNC;
 
   private Path write(String relative, String text) throws IOException {
     Path p = dir.resolve(relative);
