@@ -104,7 +104,7 @@ final class ClientScope {
       call.getScope().ifPresent(values::add);
       values.addAll(call.getArguments());
     }
-    for (ObjectCreationExpr created : FileNodes.of(ctx.unit(), ObjectCreationExpr.class)) {
+    for (ObjectCreationExpr created : ctx.nodes(ObjectCreationExpr.class)) {
       values.addAll(created.getArguments());
     }
     // Literals and this are never a client value; skipping them spares the typer most arguments.

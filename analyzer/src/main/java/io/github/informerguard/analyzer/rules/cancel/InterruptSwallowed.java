@@ -94,7 +94,8 @@ public final class InterruptSwallowed extends CatalogRule {
         Set.of("InterruptedException"),
         Map.of(SCOPE, OptionType.SCOPE),
         Map.of(Severity.ERROR, "inside informer, watch and reconcile callbacks (one level above the configured severity)")),
-        CatchClause.class, MethodCallExpr.class, MethodReferenceExpr.class, ClassOrInterfaceType.class);
+        CatchClause.class, MethodCallExpr.class, MethodReferenceExpr.class, ClassOrInterfaceType.class,
+        ObjectCreationExpr.class);
   }
 
   @Override
