@@ -53,6 +53,11 @@ public final class PreciseTypeFacts implements SourceBackedFacts {
     return AnalysisMode.PRECISE;
   }
 
+  /** The qualified static type of an expression as the chain typer finds it (empty when unknown). */
+  public Optional<String> typeOf(Expression expression) {
+    return chains.typeOf(expression).map(ChainTyper.GType::qualifiedName);
+  }
+
   @Override
   public Match isA(Expression expression, Set<String> qualifiedNames) {
     Optional<ChainTyper.GType> type = chains.typeOf(expression);

@@ -94,13 +94,16 @@ public final class InterruptSwallowed extends CatalogRule {
         Set.of("InterruptedException"),
         Map.of(SCOPE, OptionType.SCOPE),
         Map.of(Severity.ERROR, "inside informer, watch and reconcile callbacks (one level above the configured severity)")),
-        CatchClause.class, MethodCallExpr.class, MethodReferenceExpr.class, ClassOrInterfaceType.class);
+        CatchClause.class, MethodCallExpr.class, MethodReferenceExpr.class, ClassOrInterfaceType.class,
+        ObjectCreationExpr.class);
   }
 
   @Override
   public void check(RuleContext ctx) {
     boolean everywhere = ctx.settings().option(SCOPE).map("all"::equals).orElse(false);
     boolean namesClients = everywhere || ClientScope.namesClientTypes(ctx.unit());
+    // Typed once, and only when a catch outside the file's named client code would be reported.
+    Optional<Boolean> handlesClients = Optional.empty();
     for (CatchClause clause : ctx.nodes(CatchClause.class)) {
       Type type = clause.getParameter().getType();
       List<Type> alternatives = type instanceof UnionType u ? new ArrayList<>(u.getElements()) : List.of(type);
@@ -126,7 +129,12 @@ public final class InterruptSwallowed extends CatalogRule {
       }
       Optional<String> callback = callback(ctx, clause);
       if (!namesClients && callback.isEmpty()) {
-        continue; // scope kubernetes: this code has nothing to do with the clients
+        if (handlesClients.isEmpty()) {
+          handlesClients = Optional.of(ClientScope.handlesClientValues(ctx));
+        }
+        if (!handlesClients.get()) {
+          continue; // scope kubernetes: this code has nothing to do with the clients
+        }
       }
       InterruptMessages.Ending ending = outcome == Outcome.WRAPPED ? InterruptMessages.Ending.WRAPPED
           : returns ? InterruptMessages.Ending.RETURNS

@@ -61,7 +61,14 @@ class InterruptSwallowedTest {
       findingAt(all, ID, "ThroughStaticImport.java", "InterruptedException throughStaticImport");
       findingAt(all, ID, "TwoHopsAway.java", "InterruptedException twoHops");
       assertThat(byDefault.findings()).noneMatch(f -> f.file().getParent().endsWith("wrapped"));
-      assertThat(all.findings()).hasSize(byDefault.findings().size() + 4);
+      // A class that calls the project's holder but handles only the strings it returns uses no client type.
+      findingAt(all, ID, "DelaysThenCallsService.java", "InterruptedException onlyProjectValues");
+      assertThat(byDefault.findings()).noneMatch(f -> f.file().endsWith("DelaysThenCallsService.java"));
+      // One that calls a method on, or passes along, a client-typed value an accessor returns uses one.
+      findingAt(byDefault, ID, "WaitsForSync.java", "InterruptedException e");
+      findingAt(byDefault, ID, "PassesClientAlong.java", "InterruptedException e");
+      findingAt(byDefault, ID, "StartsThroughStaticImport.java", "InterruptedException e");
+      assertThat(all.findings()).hasSize(byDefault.findings().size() + 5);
     }
   }
 
