@@ -101,6 +101,16 @@ public final class ResyncApis {
 
   public static final String MILLIS_ANNOTATION_ELEMENT = "resyncPeriodMillis";
 
+  /** {@code @KubernetesInformer}'s simple name and its element naming the API type it registers an informer for. */
+  public static final String SPRING_INFORMER_SIMPLE_NAME = "KubernetesInformer";
+  public static final String API_TYPE_ELEMENT = "apiTypeClass";
+
+  /** client-java's {@code ControllerBuilder.controllerWatchBuilder(Class, WorkQueue)}: its class literal names the watched type. */
+  public static final String CONTROLLER_WATCH_BUILDER_FACTORY = "controllerWatchBuilder";
+
+  /** A ControllerWatch implementation's method returning the watched type ({@code X.class}). */
+  public static final String RESOURCE_CLASS_METHOD = "getResourceClass";
+
   /** JOSDK {@code @ControllerConfiguration}'s element that holds a {@code @MaxReconciliationInterval}. */
   public static final String JOSDK_INTERVAL_ELEMENT = "maxReconciliationInterval";
 

@@ -2,15 +2,20 @@ package io.github.informerguard.analyzer.rules.resync;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.ClassExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.NormalAnnotationExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.catalog.ApiTypes;
 import io.github.informerguard.analyzer.catalog.CallMatcher;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.ResyncApis;
@@ -111,6 +116,89 @@ final class InformerOrigin {
     return owner.get().findAll(MethodCallExpr.class).stream()
         .anyMatch(c -> LifecycleApis.INFORMER_SELF_STARTS.contains(c.getNameAsString()) && c.getArguments().isEmpty()
             && c.getScope().filter(s -> writes(Expressions.withoutParenthesesAndCasts(s), name)).isPresent());
+  }
+
+  /**
+   * The API type a client-java controller watch is for: {@code X} of the
+   * {@code controllerWatchBuilder(X.class, queue)} call that {@code builderCall} (a call on the
+   * builder it returns, {@code withResyncPeriod(...)}) is chained to; empty when the chain does not
+   * show it (a builder held in a variable).
+   */
+  static Optional<String> watchedType(MethodCallExpr builderCall, TypeFacts types) {
+    Optional<Expression> scope = builderCall.getScope();
+    for (int step = 0; step < MAX_STEPS && scope.isPresent(); step++) {
+      if (!(Expressions.withoutParenthesesAndCasts(scope.get()) instanceof MethodCallExpr call)) {
+        return Optional.empty();
+      }
+      if (call.getNameAsString().equals(ResyncApis.CONTROLLER_WATCH_BUILDER_FACTORY)) {
+        return call.getArguments().stream().findFirst().flatMap(a -> classLiteral(a, types));
+      }
+      scope = call.getScope();
+    }
+    return Optional.empty();
+  }
+
+  /** The qualified name (as written when it does not resolve) of the type of {@code X.class}. */
+  static Optional<String> classLiteral(Expression e, TypeFacts types) {
+    if (!(Expressions.withoutParenthesesAndCasts(e) instanceof ClassExpr c)) {
+      return Optional.empty();
+    }
+    String written = c.getType().asString();
+    return Optional.of(types.typeName(written, c).orElse(written));
+  }
+
+  /**
+   * Whether the file registers a client-java informer for {@code apiType} and every such
+   * registration ({@code sharedIndexInformerFor(..., X.class, period)}, {@code new
+   * DefaultSharedIndexInformer(X.class, ...)}, {@code @KubernetesInformer(apiTypeClass = X.class)})
+   * has a period that folds to 0. A controller watch is added to that informer with
+   * {@code addEventHandlerWithResyncPeriod}, which gives the handler the informer's check period
+   * and lowers it only to a smaller value, so a positive watch period never runs there
+   * (client-java 13 to 24 bytecode; kubernetes-client/java#2219). Any registration with a positive
+   * or unknown period, or none in the file, keeps the watch's period in play.
+   */
+  static boolean registeredOnlyWithZero(RuleContext ctx, String apiType, ConstantFolder folder) {
+    TypeFacts types = ctx.types();
+    List<Optional<Folded>> periods = new java.util.ArrayList<>();
+    for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
+      registration(call.getArguments(), apiType, types, ResyncApis.METHODS, m -> m.matches(call, types))
+          .ifPresent(site -> periods.add(site.periodArgument(call.getArguments()).flatMap(folder::fold)));
+    }
+    for (ObjectCreationExpr created : ctx.nodes(ObjectCreationExpr.class)) {
+      registration(created.getArguments(), apiType, types, ResyncApis.CONSTRUCTORS, m -> m.matches(created, types))
+          .ifPresent(site -> periods.add(site.periodArgument(created.getArguments()).flatMap(folder::fold)));
+    }
+    for (AnnotationExpr a : ctx.nodes(AnnotationExpr.class)) {
+      springInformerPeriod(a, apiType, types, folder).ifPresent(periods::add);
+    }
+    return !periods.isEmpty() && periods.stream()
+        .allMatch(p -> p.flatMap(ConstantFolder::millis).filter(ms -> ms == 0L).isPresent());
+  }
+
+  private static Optional<Site> registration(List<Expression> args, String apiType, TypeFacts types, List<Site> sites,
+      java.util.function.Predicate<CallMatcher> matches) {
+    if (args.stream().noneMatch(a -> classLiteral(a, types).filter(apiType::equals).isPresent())) {
+      return Optional.empty();
+    }
+    return CallMatcher.first(informerSites(sites), Site::matcher, matches).filter(s -> s.library().equals("client-java"));
+  }
+
+  /** {@code @KubernetesInformer(apiTypeClass = X.class, resyncPeriodMillis = p)}: p, 0 when left out (its default). */
+  private static Optional<Optional<Folded>> springInformerPeriod(AnnotationExpr a,
+      String apiType, TypeFacts types, ConstantFolder folder) {
+    if (!(a instanceof NormalAnnotationExpr normal)
+        || !a.getName().getIdentifier().equals(ResyncApis.SPRING_INFORMER_SIMPLE_NAME)
+        || !types.annotationIs(a, ApiTypes.K8S_SPRING_INFORMER).isYes()) {
+      return Optional.empty();
+    }
+    boolean forType = normal.getPairs().stream().anyMatch(p -> p.getNameAsString().equals(ResyncApis.API_TYPE_ELEMENT)
+        && classLiteral(p.getValue(), types).filter(apiType::equals).isPresent());
+    if (!forType) {
+      return Optional.empty();
+    }
+    return Optional.of(normal.getPairs().stream()
+        .filter(p -> p.getNameAsString().equals(ResyncApis.MILLIS_ANNOTATION_ELEMENT)).findFirst()
+        .map(p -> folder.fold(p.getValue())).orElse(Optional.of(Folded.of(0L))));
   }
 
   private static List<Site> informerSites(List<Site> sites) {

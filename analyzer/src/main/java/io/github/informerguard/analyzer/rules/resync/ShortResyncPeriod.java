@@ -67,6 +67,9 @@ public final class ShortResyncPeriod extends CatalogRule {
           .ifPresent(site -> site.periodArgument(call.getArguments()).ifPresent(arg -> {
             if (site.kind() == Kind.HANDLER_RESYNC && call.getNameAsString().equals(ResyncApis.ADD_HANDLER_WITH_PERIOD)) {
               handlerPeriod(ctx, folder, call, arg, site);
+            } else if (site.kind() == Kind.HANDLER_RESYNC && InformerOrigin.watchedType(call, ctx.types())
+                .filter(t -> InformerOrigin.registeredOnlyWithZero(ctx, t, folder)).isPresent()) {
+              return; // a controller watch on an informer registered with resync 0: its period never runs
             } else {
               evaluate(ctx, folder, call, arg, site.unit(), site.kind(), site.library());
             }
@@ -138,6 +141,10 @@ public final class ShortResyncPeriod extends CatalogRule {
       if (!implementsIt) {
         continue;
       }
+      if (resourceClass(type, ctx).filter(t -> InformerOrigin.registeredOnlyWithZero(ctx, t, folder))
+          .isPresent()) {
+        continue; // as for a built watch: added to an informer registered with resync 0, its period never runs
+      }
       for (MethodDeclaration m : type.getMethodsByName(impl.method())) {
         if (!m.getParameters().isEmpty() || m.getBody().isEmpty()) {
           continue;
@@ -158,6 +165,20 @@ public final class ShortResyncPeriod extends CatalogRule {
         }
       }
     }
+  }
+
+  /** The type a ControllerWatch implementation watches, when {@code getResourceClass()} only returns {@code X.class}. */
+  private static Optional<String> resourceClass(ClassOrInterfaceDeclaration type, RuleContext ctx) {
+    List<MethodDeclaration> methods = type.getMethodsByName(ResyncApis.RESOURCE_CLASS_METHOD).stream()
+        .filter(m -> m.getParameters().isEmpty() && m.getBody().isPresent()).toList();
+    if (methods.size() != 1) {
+      return Optional.empty();
+    }
+    List<ReturnStmt> returns = methods.get(0).getBody().get().findAll(ReturnStmt.class);
+    if (returns.size() != 1 || returns.get(0).getExpression().isEmpty()) {
+      return Optional.empty();
+    }
+    return InformerOrigin.classLiteral(returns.get(0).getExpression().get(), ctx.types());
   }
 
   private void checkAnnotation(RuleContext ctx, ConstantFolder folder, AnnotationExpr annotation) {
