@@ -2,8 +2,8 @@
 """Scores informer-guard against the labelled evaluation set in this folder.
 
 Runs the CLI in lenient mode (no classpath) on every exported tree DEST/<id>/ listed in
-projects*.tsv (except the held-out parts C, D and E, projects-c.tsv, projects-d.tsv and
-projects-e.tsv, which only --projects selects),
+projects*.tsv (except the held-out parts C, D, E and F, projects-c.tsv, projects-d.tsv,
+projects-e.tsv and projects-f.tsv, which only --projects selects),
 matches its findings with labels/<id>.tsv (same file, same rule, lines at most MATCH_LINES
 apart) and with verdicts/<id>.tsv, and prints per-rule and overall figures:
 
@@ -37,7 +37,7 @@ VERDICTS = {"TP", "FP", "harmless"}
 MATCH_LINES = 3
 # Held-out parts: labelled before any tool ran and kept out of tuning, so a default run (the one
 # tuners make) never reads them; they are scored only when named with --projects.
-HELD_OUT = {"projects-c.tsv", "projects-d.tsv", "projects-e.tsv"}
+HELD_OUT = {"projects-c.tsv", "projects-d.tsv", "projects-e.tsv", "projects-f.tsv"}
 
 
 def read_tsv(path, columns):
