@@ -9,7 +9,8 @@
 #   exported only when named as a LIST: a folder argument, and the default, leave them out, as
 #   score.py does.
 # Mirrors are bare git directories at $MIRRORS/<owner>+<name>/repo (default MIRRORS=/work/.mirror),
-# as the session's `fetch` tool leaves them; any bare clone of the repository works.
+# as the session's `fetch` tool leaves them; any bare clone of the repository works, and so does a
+# clone with a work tree there (its repo/.git is used).
 set -euo pipefail
 
 if [ $# -lt 1 ]; then
@@ -47,6 +48,8 @@ for list in "${lists[@]}"; do
   tail -n +2 "$list" | while IFS=$'\t' read -r id repo commit client paths notes; do
     [ -z "$id" ] && continue
     gitdir="$mirrors/${repo/\//+}/repo"
+    # Some mirrors arrive as a clone with a work tree: use its .git folder.
+    [ -d "$gitdir/.git" ] && gitdir="$gitdir/.git"
     if [ ! -d "$gitdir" ]; then
       echo "missing mirror for $id: fetch github:$repo (expected $gitdir)" >&2
       echo "$id" >> "$dest/.missing"

@@ -13,12 +13,14 @@ import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.RuleSettings;
 import io.github.informerguard.analyzer.api.Severity;
+import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.FileOutcome;
 import io.github.informerguard.analyzer.policy.Durations;
 import io.github.informerguard.checkstyle.internal.SharedAnalysis;
 import java.io.File;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SortedSet;
@@ -48,6 +50,7 @@ public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
   private final String ruleId;
   private final Map<String, String> rawOptions = new LinkedHashMap<>();
   private Object runOwner = this;
+  private SharedAnalysis run;
   private SharedAnalysis.Group group;
   private Severity policySeverity;
   private boolean ignored;
@@ -149,7 +152,8 @@ public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
     SeverityLevel level = getSeverityLevel();
     ignored = level == SeverityLevel.IGNORE;
     policySeverity = ignored ? descriptor.defaultSeverity() : Severity.parse(level.getName());
-    group = SharedAnalysis.of(runOwner).join(descriptor, new RuleSettings(true, policySeverity, options), reportTestSources);
+    run = SharedAnalysis.of(runOwner);
+    group = run.join(descriptor, new RuleSettings(true, policySeverity, options), reportTestSources);
   }
 
   private Object convert(OptionType type, String key, String value) throws CheckstyleException {
@@ -186,7 +190,8 @@ public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
     if (group == null) {
       throw new CheckstyleException(getClass().getSimpleName() + " was not configured");
     }
-    FileOutcome outcome = group.analyze(file.toPath(), fileText.getFullText().toString());
+    String text = fileText.getFullText().toString();
+    FileOutcome outcome = group.analyze(file.toPath(), text);
     SortedSet<Violation> violations = new TreeSet<>();
     String key = getMessageKey();
     for (Finding f : outcome.findings()) {
@@ -198,8 +203,22 @@ public abstract class AbstractInformerGuardCheck extends AbstractFileSetCheck {
       violations.add(new Violation(f.line(), column(fileText, f.line(), f.column()), getMessageBundle(), key,
           new Object[] {f.message()}, level, getId(), getClass(), getCustomMessages().get(key)));
     }
+    // A file the engine could not analyze would otherwise pass in silence: one check of the run
+    // says so, at the error's line, as a warning (never above the module's severity), so that
+    // the build fails on it only where warnings fail it, as an unparsable file does not change
+    // the CLI's exit status. A check set to ignore leaves it to the others.
+    List<AnalysisError> errors = ignored ? List.of()
+        : run.unreportedErrors(file.toPath(), text, outcome);
+    for (AnalysisError e : errors) {
+      violations.add(new Violation(Math.max(e.line(), 1), 0, getMessageBundle(), ANALYSIS_ERROR_KEY,
+          new Object[] {e.message()}, SeverityLevel.getInstance(capped(Severity.WARNING).id()), getId(), getClass(),
+          null));
+    }
     addViolations(violations);
   }
+
+  /** The message key of a file the engine could not analyze (same for every check). */
+  static final String ANALYSIS_ERROR_KEY = "informer.guard.not.analyzed";
 
   /** The finding's severity, never above the module's: Checkstyle gives a module one severity. */
   private Severity capped(Severity engine) {

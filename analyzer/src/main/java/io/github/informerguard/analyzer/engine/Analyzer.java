@@ -472,8 +472,11 @@ public final class Analyzer {
         Optional<Position> at = first == null ? Optional.empty() : first.getLocation()
             .flatMap(l -> l.getBegin().getRange()).map(r -> r.begin);
         int line = at.map(p -> p.line).orElse(0);
+        ParseMessages.Lexical lexical = first == null || at.isPresent() ? null : ParseMessages.lexical(first.getMessage());
         String message = first == null ? "does not parse"
+            : lexical != null ? "does not parse: " + lexical.message() + " at column " + lexical.column()
             : "does not parse: " + ParseMessages.shorten(first.getMessage()) + at.map(p -> " at column " + p.column).orElse("");
+        line = lexical != null ? lexical.line() : line;
         return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), line, message)), false);
       }
       CompilationUnit unit = result.getResult().get();

@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The findings a team has accepted, to adopt the rules on existing code: only findings whose
@@ -85,10 +87,14 @@ public final class Baseline {
         kept.add(f);
       }
     }
+    // A file the run could not analyze (it does not parse, could not be read, ran out of memory)
+    // produced no findings, so its entries say nothing about whether they were fixed: not stale.
+    Path folder = file.toAbsolutePath().normalize().getParent();
+    Set<String> notAnalyzed = result.errors().stream().map(e -> relative(folder, e.file())).collect(Collectors.toSet());
     List<BaselineEntry> stale = new ArrayList<>();
     for (BaselineEntry e : entries.stream().sorted(BaselineEntry.ORDER).toList()) {
       int left = remaining.getOrDefault(e.fingerprint(), 0);
-      if (left > 0) {
+      if (left > 0 && !notAnalyzed.contains(e.file())) {
         remaining.put(e.fingerprint(), left - 1);
         stale.add(e);
       }

@@ -54,6 +54,9 @@ class BadInputTest {
             List.of("src/p/Bin.java:2: error: binary file (NUL byte at offset 3), not Java source; skipped")),
         Arguments.of("does not parse", (Setup) d -> write(d, "src/p/Broken.java", "package p;\n\nclass Broken { void f() { x.inform  ( }\n"),
             List.of("src/p/Broken.java:3: error: does not parse: found \"}\" at column 37")),
+        // A character no token starts with: JavaParser gives no location, only a sentence with it.
+        Arguments.of("lexical error", (Setup) d -> write(d, "src/p/Lex.java", "package p;\n\nclass Lex { void f() { x.inform(h, 1 # 2); } }\n"),
+            List.of("src/p/Lex.java:3: error: does not parse: no Java token starts with \"#\" (35) at column 38")),
         // A byte-order mark before "package": analyzed, lines and columns as without it.
         Arguments.of("UTF-8 byte-order mark", (Setup) d -> write(d, "src/p/Bom.java", "\uFEFF" + OP.formatted("Bom")),
             List.of("src/p/Bom.java:9:19: warning: [ShortResyncPeriod]", "src/p/Bom.java:10:19: warning: [ShortResyncPeriod]")),

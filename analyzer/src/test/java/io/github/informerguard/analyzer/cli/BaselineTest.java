@@ -117,6 +117,15 @@ class BaselineTest {
   }
 
   @Test
+  void entriesOfAFileThatNoLongerParsesAreNotStale() throws IOException {
+    run("--write-baseline", "ig-baseline.json");
+    Files.writeString(op, OP.replace("client.pods().inform(h, 30_000).close();", "client.pods().inform(h, 30_000).close("));
+    assertThat(run("--baseline", "ig-baseline.json")).as("a parse error alone does not change the status").isZero();
+    assertThat(out.toString()).contains("src/p/Op.java:10: error: does not parse")
+        .contains("0 baselined, 0 stale baseline entries").doesNotContain("stale baseline entry (");
+  }
+
+  @Test
   void missingOrBrokenBaselineIsAnError() throws IOException {
     assertThat(run("--baseline", "none.json")).isEqualTo(2);
     assertThat(err.toString()).contains("baseline file not found: none.json");

@@ -3,6 +3,7 @@ package io.github.informerguard.checkstyle.internal;
 import io.github.informerguard.analyzer.api.Rule;
 import io.github.informerguard.analyzer.api.RuleDescriptor;
 import io.github.informerguard.analyzer.api.RuleSettings;
+import io.github.informerguard.analyzer.engine.AnalysisError;
 import io.github.informerguard.analyzer.engine.Analyzer;
 import io.github.informerguard.analyzer.engine.FileOutcome;
 import io.github.informerguard.analyzer.engine.RuleRegistry;
@@ -37,8 +38,30 @@ public final class SharedAnalysis {
 
   private final Analyzer analyzer = new Analyzer(Registry.RULES);
   private final List<Group> groups = new ArrayList<>();
+  /**
+   * The text of each file whose analysis errors a check of this run has reported: every check
+   * (and every group) sees the same errors, and the user is told about a file once.
+   */
+  private final Map<Path, String> errorsReported = new HashMap<>();
 
   private SharedAnalysis() {}
+
+  /**
+   * The errors of {@code outcome} (the file could not be analyzed: it does not parse, cannot be
+   * read, a rule failed on it), the first time a check of this run asks for this file and text;
+   * an empty list afterwards, so that one check reports them and the others stay silent.
+   */
+  public synchronized List<AnalysisError> unreportedErrors(Path file, String text, FileOutcome outcome) {
+    if (outcome.errors().isEmpty()) {
+      return List.of();
+    }
+    Path key = file.toAbsolutePath().normalize();
+    if (text.equals(errorsReported.get(key))) {
+      return List.of();
+    }
+    errorsReported.put(key, text);
+    return outcome.errors();
+  }
 
   /** The rules of this analyzer build. */
   public static RuleRegistry registry() {
