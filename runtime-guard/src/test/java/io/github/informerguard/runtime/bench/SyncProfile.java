@@ -42,6 +42,40 @@ public final class SyncProfile {
   private final int size;
   // CPU ns per thread name (ids dropped), summed over the measured syncs, per implementation
   private final Map<Impl, Map<String, Long>> cpu = new HashMap<>();
+  private final Map<Impl, List<ServerSide>> serverSide = new HashMap<>();
+
+  /**
+   * The mock server's side of one sync, from its dispatcher's records
+   * ({@link FaultInjectingApiServer#listCosts()}): the CPU its thread spent building, encoding and
+   * handing over the LIST bodies; the wall time from start() until it began the first; the time it
+   * sat between finishing one page and beginning the next (waiting for the client's next request);
+   * and the time from finishing the last until the informer was synced and watching (the client's
+   * work after the server's last page, and the watch handshake).
+   */
+  record ServerSide(int lists, double dispatchCpuMs, double busyMs, double firstMs, double gapsMs, double tailMs) {
+    static ServerSide of(List<FaultInjectingApiServer.ListCost> costs, long t0, long t1) {
+      double cpu = 0;
+      double busy = 0;
+      double gaps = 0;
+      for (int i = 0; i < costs.size(); i++) {
+        FaultInjectingApiServer.ListCost c = costs.get(i);
+        cpu += (c.buildCpuNanos() + c.encodeCpuNanos() + c.bodyCpuNanos()) / 1e6;
+        busy += (c.endNanos() - c.startNanos()) / 1e6;
+        if (i > 0) {
+          gaps += Math.max(0, c.startNanos() - costs.get(i - 1).endNanos()) / 1e6;
+        }
+      }
+      return new ServerSide(costs.size(), cpu, busy, costs.isEmpty() ? 0 : (costs.get(0).startNanos() - t0) / 1e6,
+          gaps, costs.isEmpty() ? 0 : (t1 - costs.get(costs.size() - 1).endNanos()) / 1e6);
+    }
+
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "%d lists, dispatcher CPU %.0f ms, busy %.0f ms wall; first begun at %.0f ms, "
+          + "idle between pages %.0f ms, last page done to synced %.0f ms", lists, dispatchCpuMs, busyMs, firstMs,
+          gapsMs, tailMs);
+    }
+  }
 
   private SyncProfile(FaultInjectingApiServer server, KubernetesClient client, int size) {
     this.server = server;
@@ -141,6 +175,9 @@ public final class SyncProfile {
           timeline.append(String.format(Locale.ROOT, " %s%.0f", r.watch() ? "W" : "L", (r.nanoTime() - t0) / 1e6));
         }
         System.out.println(timeline.append(String.format(Locale.ROOT, ", synced %.0f", (t1 - t0) / 1e6)));
+        ServerSide s = ServerSide.of(server.listCosts(), t0, t1);
+        serverSide.computeIfAbsent(impl, k -> new ArrayList<>()).add(s);
+        System.out.println("  " + impl.label + " server: " + s);
       }
       return (t1 - t0) / 1e6;
     } finally {
@@ -168,6 +205,12 @@ public final class SyncProfile {
 
   /** Threads that lived through a sync; a -list thread that ended before the sync did is not in it. */
   private void printCpu(int syncs) {
+    serverSide.forEach((impl, list) -> System.out.printf(Locale.ROOT, "server side, %s (medians of %d syncs): "
+        + "dispatcher CPU %.0f ms, busy %.0f ms wall, first begun at %.0f ms, idle between pages %.0f ms, "
+        + "last page done to synced %.0f ms%n", impl.label, list.size(),
+        GuardVsFabric8Benchmark.median(list, ServerSide::dispatchCpuMs), GuardVsFabric8Benchmark.median(list, ServerSide::busyMs),
+        GuardVsFabric8Benchmark.median(list, ServerSide::firstMs), GuardVsFabric8Benchmark.median(list, ServerSide::gapsMs),
+        GuardVsFabric8Benchmark.median(list, ServerSide::tailMs)));
     cpu.forEach((impl, byThread) -> {
       System.out.println("CPU per sync, " + impl.label + " (threads alive at its end):");
       byThread.entrySet().stream().filter(e -> e.getValue() / syncs > 2_000_000L)
