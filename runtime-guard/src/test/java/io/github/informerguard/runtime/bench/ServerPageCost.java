@@ -70,6 +70,8 @@ public final class ServerPageCost {
         server.create(String.format("pod-%06d", i), GuardVsFabric8Benchmark.labels(i, 0));
       }
       server.preEncodedLists(Boolean.getBoolean("bench.preEncoded"));
+      // -Dbench.uncopied=true: the server encodes its stored pods without copying them (FaultInjectingApiServer.copyListedPods)
+      server.copyListedPods(!Boolean.getBoolean("bench.uncopied"));
       ServerPageCost p = new ServerPageCost(server, page);
       String[] shapes = {"one", "paged", "pipelined"};
       for (int w = 0; w < 3; w++) {

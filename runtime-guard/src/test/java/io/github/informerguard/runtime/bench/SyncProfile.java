@@ -63,6 +63,8 @@ public final class SyncProfile {
       }
       // -Dbench.preEncoded=true: the server splices pages from each pod's kept JSON (FaultInjectingApiServer.preEncodedLists)
       server.preEncodedLists(Boolean.getBoolean("bench.preEncoded"));
+      // -Dbench.uncopied=true: the server encodes its stored pods without copying them (FaultInjectingApiServer.copyListedPods)
+      server.copyListedPods(!Boolean.getBoolean("bench.uncopied"));
       SyncProfile p = new SyncProfile(server, client, size);
       for (int w = 0; w < 2; w++) {
         p.sync(Impl.GUARD, false);

@@ -119,6 +119,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   // once recorded, so a pod object's JSON stays valid; a replaced pod's entry is dropped)
   private final Map<Pod, String> encodedPods = new java.util.IdentityHashMap<>();
   private volatile boolean preEncodedLists;
+  private volatile boolean copyListedPods = true;
   private final List<Event> history = new ArrayList<>();
   private final Map<WatchStream, Subscriber> watches = new ConcurrentHashMap<>();
   private final Map<WebSocket, WatchStream> webSockets = new ConcurrentHashMap<>();
@@ -385,6 +386,17 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     preEncodedLists = on;
   }
 
+  /**
+   * With {@code false}, a list is encoded straight from the stored pods instead of from copies:
+   * a benchmark option. By default (true) each response is built with fabric8's
+   * {@code PodListBuilder}, which copies every listed pod before it is encoded (about 45 % of this
+   * server's CPU for a list); an API server encodes its list responses from the objects in its
+   * watch cache without copying them. Stored pods are never mutated, so sharing them is safe.
+   */
+  public void copyListedPods(boolean on) {
+    copyListedPods = on;
+  }
+
   /** The list body of {@code items} from the kept per-pod JSON; called under {@link #lock}. */
   private String preEncodedPage(long listRv, String continueToken, List<Pod> items) {
     String envelope = json.asJson(new PodListBuilder().withNewMetadata().withResourceVersion(Long.toString(listRv))
@@ -544,8 +556,16 @@ public final class FaultInjectingApiServer implements AutoCloseable {
       if (preEncodedLists) {
         body = preEncodedPage(snap.rv(), next, page);
       } else {
-        io.fabric8.kubernetes.api.model.PodList list = new PodListBuilder().withNewMetadata()
-            .withResourceVersion(Long.toString(snap.rv())).withContinue(next).endMetadata().withItems(page).build();
+        io.fabric8.kubernetes.api.model.PodList list;
+        if (copyListedPods) {
+          list = new PodListBuilder().withNewMetadata().withResourceVersion(Long.toString(snap.rv()))
+              .withContinue(next).endMetadata().withItems(page).build();
+        } else {
+          list = new io.fabric8.kubernetes.api.model.PodList();
+          list.setMetadata(new io.fabric8.kubernetes.api.model.ListMetaBuilder()
+              .withResourceVersion(Long.toString(snap.rv())).withContinue(next).build());
+          list.setItems(page);
+        }
         c1 = THREADS.getCurrentThreadCpuTime();
         body = json.asJson(list);
       }
