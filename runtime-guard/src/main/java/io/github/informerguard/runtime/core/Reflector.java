@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -378,6 +379,12 @@ final class Reflector<T> {
    * still arriving and being applied. It is never requested before page N-1 is applied, so the
    * informer holds at most two pages (the one arriving or being applied, and the next), never
    * the whole list.
+   *
+   * <p>Page N+1's fetch is set up as soon as page N-1 is applied: its list thread waits for page
+   * N's continue token and sends the request itself the moment the token is in. The server sits
+   * idle from finishing page N until that request reaches it, and the token arrives on the
+   * client's I/O thread; going through this thread as well (woken, then handing the request to a
+   * list thread) would add a thread hand-off to every page's idle time.
    */
   private void list(boolean relist) throws Exception {
     String before = lastResourceVersion;
@@ -390,23 +397,23 @@ final class Reflector<T> {
       return t;
     });
     try {
-      PageFetch fetch = new PageFetch(null, fetchers);
+      PageFetch fetch = new PageFetch((String) null, fetchers);
       String listResourceVersion = null;
       while (true) {
         if (callbacks.stopping()) {
           throw new InterruptedException("stopped during list");
         }
-        String early = fetch.earlyContinueToken();
-        PageFetch next = early == null ? null : new PageFetch(early, fetchers);
+        // the page before this one is applied: the next may be asked for as soon as this one's token is in
+        PageFetch next = new PageFetch(fetch, fetchers);
         ListPage<T> page = fetch.page();
         if (listResourceVersion == null) {
           listResourceVersion = page.resourceVersion(); // every page of one list is one snapshot
         }
-        if (next != null && !early.equals(page.continueToken())) {
-          next.cancel(); // the early token was wrong (it is only a hint): ask again with the page's own
+        if (page.last()) {
+          next.cancel(); // it found no token to ask with, or asked with a wrong hint
           next = null;
-        }
-        if (next == null && !page.last()) {
+        } else if (!page.continueToken().equals(fetch.tokenForNext())) {
+          next.cancel(); // the early token was wrong (it is only a hint): ask again with the page's own
           next = new PageFetch(page.continueToken(), fetchers);
         }
         arrivalNanos = System.nanoTime();
@@ -432,33 +439,52 @@ final class Reflector<T> {
   }
 
   /**
-   * One page in flight on a list thread: the page, and its continue token as soon as the adapter
-   * reports it (or the page is in, or the request failed: then {@code null}).
+   * One page in flight on a list thread: the page, and the continue token to ask for the page
+   * after it with, as soon as the adapter reports it (or the page is in; {@code null} on the last
+   * page, on a failure, or when this fetch found no page to ask for).
    */
   private final class PageFetch {
-    private final CompletableFuture<String> earlyToken = new CompletableFuture<>();
+    private final CompletableFuture<String> nextToken = new CompletableFuture<>();
     private final Future<ListPage<T>> page;
 
+    /** The first page ({@code continueToken} null), or the page at a token known now. */
     PageFetch(String continueToken, ExecutorService fetchers) {
-      this.page = fetchers.submit(() -> {
+      this.page = submit(fetchers, () -> listPage(continueToken, nextToken::complete));
+    }
+
+    /**
+     * The page after {@code previous}'s, asked for from this fetch's own list thread as soon as
+     * {@code previous}'s token is in; none ({@link #page()} {@code null}) if {@code previous} is
+     * the last page or failed (the reflector sees that failure from {@code previous}).
+     */
+    PageFetch(PageFetch previous, ExecutorService fetchers) {
+      this.page = submit(fetchers, () -> {
+        String token = previous.nextToken.get();
+        if (token == null) {
+          return null;
+        }
+        if (callbacks.stopping()) {
+          throw new InterruptedException("stopped during list");
+        }
+        return listPage(token, nextToken::complete);
+      });
+    }
+
+    private Future<ListPage<T>> submit(ExecutorService fetchers, Callable<ListPage<T>> call) {
+      return fetchers.submit(() -> {
         try {
-          ListPage<T> p = listPage(continueToken, earlyToken::complete);
-          earlyToken.complete(p.last() ? null : p.continueToken());
+          ListPage<T> p = call.call();
+          nextToken.complete(p == null || p.last() ? null : p.continueToken());
           return p;
         } finally {
-          earlyToken.complete(null);
+          nextToken.complete(null);
         }
       });
     }
 
-    /** The page's continue token, possibly before the page is in; {@code null} on the last page or a failure. */
-    String earlyContinueToken() throws Exception {
-      try {
-        return earlyToken.get();
-      } catch (InterruptedException e) {
-        page.cancel(true);
-        throw e;
-      }
+    /** The token the page after this one is (or will be) asked for with; complete once {@link #page()} returned. */
+    String tokenForNext() {
+      return nextToken.getNow(null);
     }
 
     ListPage<T> page() throws Exception {

@@ -42,6 +42,11 @@ public final class SyncProfile {
   private final int size;
   // CPU ns per thread name (ids dropped), summed over the measured syncs, per implementation
   private final Map<Impl, Map<String, Long>> cpu = new HashMap<>();
+  private final Map<Impl, List<ServerSide>> serverSide = new HashMap<>();
+  private final Map<Impl, List<Double>> processCpuMs = new HashMap<>();
+  private static final com.sun.management.OperatingSystemMXBean PROCESS =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
 
   private SyncProfile(FaultInjectingApiServer server, KubernetesClient client, int size) {
     this.server = server;
@@ -61,6 +66,8 @@ public final class SyncProfile {
       }
       // -Dbench.preEncoded=true: the server splices pages from each pod's kept JSON (FaultInjectingApiServer.preEncodedLists)
       server.preEncodedLists(Boolean.getBoolean("bench.preEncoded"));
+      // -Dbench.uncopied=true: the server encodes its stored pods without copying them (FaultInjectingApiServer.copyListedPods)
+      server.copyListedPods(!Boolean.getBoolean("bench.uncopied"));
       SyncProfile p = new SyncProfile(server, client, size);
       for (int w = 0; w < 2; w++) {
         p.sync(Impl.GUARD, false);
@@ -125,12 +132,14 @@ public final class SyncProfile {
     SharedIndexInformer<Pod> informer = impl.create(client, "profile", Function.identity());
     informer.addEventHandler(handler);
     Map<Long, Long> before = cpuTimes(new HashMap<>());
+    long processBefore = PROCESS.getProcessCpuTime();
     try {
       long t0 = System.nanoTime();
       informer.start();
       GuardVsFabric8Benchmark.await(() -> informer.hasSynced() && informer.isWatching(), impl + " synced");
       long t1 = System.nanoTime();
       GuardVsFabric8Benchmark.await(() -> handler.adds.get() == size, impl + " handler saw every object");
+      long processCpu = PROCESS.getProcessCpuTime() - processBefore;
       Map<Long, String> names = new HashMap<>();
       Map<Long, Long> after = cpuTimes(names);
       if (measured) {
@@ -141,6 +150,11 @@ public final class SyncProfile {
           timeline.append(String.format(Locale.ROOT, " %s%.0f", r.watch() ? "W" : "L", (r.nanoTime() - t0) / 1e6));
         }
         System.out.println(timeline.append(String.format(Locale.ROOT, ", synced %.0f", (t1 - t0) / 1e6)));
+        ServerSide s = ServerSide.of(server.listCosts(), t0, t1);
+        serverSide.computeIfAbsent(impl, k -> new ArrayList<>()).add(s);
+        System.out.printf(Locale.ROOT, "  %s server: %s; process CPU %.0f ms (every thread, GC included)%n", impl.label,
+            s, processCpu / 1e6);
+        processCpuMs.computeIfAbsent(impl, k -> new ArrayList<>()).add(processCpu / 1e6);
       }
       return (t1 - t0) / 1e6;
     } finally {
@@ -168,6 +182,15 @@ public final class SyncProfile {
 
   /** Threads that lived through a sync; a -list thread that ended before the sync did is not in it. */
   private void printCpu(int syncs) {
+    processCpuMs.forEach((impl, list) -> System.out.printf(Locale.ROOT, "process CPU per sync, %s (median of %d, "
+        + "from start() to synced and every add handled): %.0f ms%n", impl.label, list.size(),
+        GuardVsFabric8Benchmark.median(list)));
+    serverSide.forEach((impl, list) -> System.out.printf(Locale.ROOT, "server side, %s (medians of %d syncs): "
+        + "dispatcher CPU %.0f ms, busy %.0f ms wall, first begun at %.0f ms, idle between pages %.0f ms, "
+        + "last page done to synced %.0f ms%n", impl.label, list.size(),
+        GuardVsFabric8Benchmark.median(list, ServerSide::dispatchCpuMs), GuardVsFabric8Benchmark.median(list, ServerSide::busyMs),
+        GuardVsFabric8Benchmark.median(list, ServerSide::firstMs), GuardVsFabric8Benchmark.median(list, ServerSide::gapsMs),
+        GuardVsFabric8Benchmark.median(list, ServerSide::tailMs)));
     cpu.forEach((impl, byThread) -> {
       System.out.println("CPU per sync, " + impl.label + " (threads alive at its end):");
       byThread.entrySet().stream().filter(e -> e.getValue() / syncs > 2_000_000L)

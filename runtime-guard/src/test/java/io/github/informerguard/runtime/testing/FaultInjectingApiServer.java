@@ -86,6 +86,18 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   /** A LIST or WATCH request as the server saw it. */
   public record Request(long nanoTime, boolean watch, Map<String, String> query) {}
 
+  /**
+   * What one successful LIST cost the thread that answered it, inside this dispatcher: building
+   * the page (copying its pods into a list object), encoding it to JSON and handing the body to
+   * the mock server ({@code MockResponse.setBody}). The mock server's own work after that
+   * (copying the body into its send buffer, writing it to the socket) is on the same thread but
+   * not in this figure. CPU time, not wall time, so a busy machine does not inflate it; the
+   * {@code System.nanoTime()} at which the dispatcher began and finished building the response
+   * tells when the server was busy with it.
+   */
+  public record ListCost(long threadId, int items, long bodyBytes, long buildCpuNanos, long encodeCpuNanos,
+      long bodyCpuNanos, long startNanos, long endNanos) {}
+
   private record Event(long rv, String type, Pod pod) {}
 
   /** An open watch: a WebSocket (fabric8) or a streamed HTTP response (client-java). */
@@ -107,12 +119,15 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   // once recorded, so a pod object's JSON stays valid; a replaced pod's entry is dropped)
   private final Map<Pod, String> encodedPods = new java.util.IdentityHashMap<>();
   private volatile boolean preEncodedLists;
+  private volatile boolean copyListedPods = true;
   private final List<Event> history = new ArrayList<>();
   private final Map<WatchStream, Subscriber> watches = new ConcurrentHashMap<>();
   private final Map<WebSocket, WatchStream> webSockets = new ConcurrentHashMap<>();
   private HttpServer streamingFront; // guarded by lock; started by streamingUri()
   private final Map<String, Snapshot> continuations = new HashMap<>();
   private final List<Request> requests = new CopyOnWriteArrayList<>();
+  private final List<ListCost> listCosts = new CopyOnWriteArrayList<>();
+  private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
   private final AtomicInteger handshakeFailures = new AtomicInteger();
   private volatile int handshakeFailureCode = 410;
   private volatile int handshakeRetryAfterSeconds;
@@ -371,6 +386,17 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     preEncodedLists = on;
   }
 
+  /**
+   * With {@code false}, a list is encoded straight from the stored pods instead of from copies:
+   * a benchmark option. By default (true) each response is built with fabric8's
+   * {@code PodListBuilder}, which copies every listed pod before it is encoded (about 45 % of this
+   * server's CPU for a list); an API server encodes its list responses from the objects in its
+   * watch cache without copying them. Stored pods are never mutated, so sharing them is safe.
+   */
+  public void copyListedPods(boolean on) {
+    copyListedPods = on;
+  }
+
   /** The list body of {@code items} from the kept per-pod JSON; called under {@link #lock}. */
   private String preEncodedPage(long listRv, String continueToken, List<Pod> items) {
     String envelope = json.asJson(new PodListBuilder().withNewMetadata().withResourceVersion(Long.toString(listRv))
@@ -447,6 +473,12 @@ public final class FaultInjectingApiServer implements AutoCloseable {
 
   public void clearRequestLog() {
     requests.clear();
+    listCosts.clear();
+  }
+
+  /** The CPU cost of every successful LIST since the request log was last cleared, in order. */
+  public List<ListCost> listCosts() {
+    return List.copyOf(listCosts);
   }
 
   // ---------------------------------------------------------------- dispatch
@@ -465,6 +497,7 @@ public final class FaultInjectingApiServer implements AutoCloseable {
   }
 
   private MockResponse list(Map<String, String> query) {
+    long startNanos = System.nanoTime();
     if (listFailures.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
       MockResponse r = status(listFailureCode, listFailureCode == 429 ? "TooManyRequests" : "InternalError",
           "injected failure", listRetryAfterHeaderOnly ? 0 : listRetryAfterSeconds);
@@ -481,6 +514,10 @@ public final class FaultInjectingApiServer implements AutoCloseable {
     }
     long limit = query.containsKey("limit") ? Long.parseLong(query.get("limit")) : Long.MAX_VALUE;
     String body;
+    long c2;
+    long buildCpu;
+    long encodeCpu;
+    int pageItems;
     synchronized (lock) {
       Snapshot snap;
       int offset;
@@ -514,12 +551,33 @@ public final class FaultInjectingApiServer implements AutoCloseable {
         next = id + ":" + end;
       }
       List<Pod> page = snap.items().subList(offset, end);
-      body = preEncodedLists ? preEncodedPage(snap.rv(), next, page)
-          : json.asJson(new PodListBuilder().withNewMetadata().withResourceVersion(Long.toString(snap.rv()))
-              .withContinue(next).endMetadata().withItems(page).build());
+      long c0 = THREADS.getCurrentThreadCpuTime();
+      long c1 = c0;
+      if (preEncodedLists) {
+        body = preEncodedPage(snap.rv(), next, page);
+      } else {
+        io.fabric8.kubernetes.api.model.PodList list;
+        if (copyListedPods) {
+          list = new PodListBuilder().withNewMetadata().withResourceVersion(Long.toString(snap.rv()))
+              .withContinue(next).endMetadata().withItems(page).build();
+        } else {
+          list = new io.fabric8.kubernetes.api.model.PodList();
+          list.setMetadata(new io.fabric8.kubernetes.api.model.ListMetaBuilder()
+              .withResourceVersion(Long.toString(snap.rv())).withContinue(next).build());
+          list.setItems(page);
+        }
+        c1 = THREADS.getCurrentThreadCpuTime();
+        body = json.asJson(list);
+      }
+      c2 = THREADS.getCurrentThreadCpuTime();
+      buildCpu = c1 - c0;
+      encodeCpu = c2 - c1;
+      pageItems = page.size();
     }
     MockResponse r = new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json")
         .setBody(body);
+    listCosts.add(new ListCost(Thread.currentThread().getId(), pageItems, r.getBody().size(), buildCpu, encodeCpu,
+        THREADS.getCurrentThreadCpuTime() - c2, startNanos, System.nanoTime()));
     Duration d = listDelay;
     if (!d.isZero()) {
       r.setBodyDelay(d);

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The benchmark's pre-encoded list mode serves what the ordinary mode serves, page for page. */
+/** The benchmark's pre-encoded and uncopied list modes serve what the ordinary mode serves, page for page. */
 class PreEncodedListsTest {
   private static List<PodList> pages(KubernetesClient client) {
     List<PodList> pages = new ArrayList<>();
@@ -26,22 +26,33 @@ class PreEncodedListsTest {
   }
 
   @Test
-  void pagesMatchTheOrdinaryEncodingAndFollowUpdates() {
+  void preEncodedPagesMatchTheOrdinaryEncodingAndFollowUpdates() {
+    assertServesTheOrdinaryPages(server -> server.preEncodedLists(true));
+  }
+
+  @Test
+  void uncopiedPagesMatchTheOrdinaryEncodingAndFollowUpdates() {
+    assertServesTheOrdinaryPages(server -> server.copyListedPods(false));
+  }
+
+  private static void assertServesTheOrdinaryPages(java.util.function.Consumer<FaultInjectingApiServer> mode) {
     try (FaultInjectingApiServer server = new FaultInjectingApiServer(); KubernetesClient client = server.newClient()) {
       for (int i = 0; i < 7; i++) {
         server.create("pod-" + i, Map.of("i", Integer.toString(i)));
       }
       List<PodList> ordinary = pages(client);
-      server.preEncodedLists(true);
-      List<PodList> preEncoded = pages(client);
-      assertThat(preEncoded).hasSize(3);
+      mode.accept(server);
+      List<PodList> other = pages(client);
+      assertThat(other).hasSize(3);
       for (int p = 0; p < 3; p++) {
-        assertThat(preEncoded.get(p).getItems()).isEqualTo(ordinary.get(p).getItems());
-        assertThat(preEncoded.get(p).getMetadata().getResourceVersion())
+        assertThat(other.get(p).getItems()).isEqualTo(ordinary.get(p).getItems());
+        assertThat(other.get(p).getMetadata().getResourceVersion())
             .isEqualTo(ordinary.get(p).getMetadata().getResourceVersion());
+        assertThat(other.get(p).getKind()).isEqualTo(ordinary.get(p).getKind());
+        assertThat(other.get(p).getApiVersion()).isEqualTo(ordinary.get(p).getApiVersion());
       }
-      assertThat(preEncoded.get(2).getMetadata().getContinue()).isNull();
-      // a pod updated after it was encoded is served as it is now, not as it was kept
+      assertThat(other.get(2).getMetadata().getContinue()).isNull();
+      // a pod updated after it was listed (or encoded) is served as it is now
       server.update("pod-1", Map.of("i", "changed"));
       Pod listed = pages(client).get(0).getItems().get(1);
       assertThat(listed.getMetadata().getLabels()).containsEntry("i", "changed");
