@@ -45,8 +45,8 @@ final class ResyncMessages {
     String what = kind == Kind.HANDLER_RESYNC ? "handler resync period" : "resync period";
     if (millis < 0) {
       String mechanics = library.equals("fabric8")
-          ? "fabric8 throws IllegalArgumentException (\"Invalid resync period provided\") when the informer is"
-              + " created."
+          ? "fabric8 5.x and later throws IllegalArgumentException (\"Invalid resync period provided\") when the"
+              + " informer is created (4.13 silently disables resync)."
           : "client-java schedules a resync only for a period above 0, so a negative one silently disables"
               + " resync while reading as if it were set.";
       return new FindingText(what + resolves + millis + " ms, a negative period.",
