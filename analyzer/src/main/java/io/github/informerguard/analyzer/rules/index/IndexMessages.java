@@ -111,7 +111,7 @@ final class IndexMessages {
       case FABRIC8, JOSDK -> (library == Library.JOSDK ? "JOSDK hands index functions to fabric8's informer cache. " : "")
           + "fabric8's cache removes an object's old entries by re-running the function on the old object, and"
           + " readers re-evaluate it on their own threads, without the cache lock since 6.13 (index(name, obj) in"
-          + " every line, byIndex since 7.9 when an entry's resourceVersion changed), so a result that depends on"
+          + " every line, byIndex since 7.7 when an entry's resourceVersion changed), so a result that depends on"
           + " anything but the object leaves stale index entries or loses entries.";
     };
   }
