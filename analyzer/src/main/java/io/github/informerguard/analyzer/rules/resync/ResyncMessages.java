@@ -55,8 +55,11 @@ final class ResyncMessages {
     if (millis < 1000 && unit == Unit.MILLIS) {
       return new FindingText(
           what + resolves + millis + " ms, probably seconds passed as milliseconds.",
-          "The period is in milliseconds, so the whole cache would be replayed to every handler several times a"
-              + " second. Write the unit out (TimeUnit.MINUTES.toMillis(10)), or pass 0 to disable resync."
+          "The period is in milliseconds, so the whole cache would be replayed to every handler "
+              + (library.equals("fabric8")
+                  ? "every second (fabric8 raises a handler's period below 1s to 1s)."
+                  : "several times a second (client-java runs the period as given).")
+              + " Write the unit out (TimeUnit.MINUTES.toMillis(10)), or pass 0 to disable resync."
               + configured + guard);
     }
     if (kind == Kind.HANDLER_RESYNC && library.equals("client-java")) {
