@@ -82,8 +82,9 @@ final class InterruptMessages {
   private static String callbackMechanics(String type) {
     if (type.equals(F8_RESOURCE_EVENT_HANDLER)) {
       return " In a fabric8 ResourceEventHandler this matters at shutdown: the informer's stop() shuts its"
-          + " SerialExecutor down with shutdownNow(), which interrupts the thread running the handler, so a"
-          + " swallowed interrupt keeps this handler running past shutdown.";
+          + " SerialExecutor down with shutdownNow() (fabric8 6.0 and later; 5.x interrupts nothing), which"
+          + " interrupts the thread running the handler, so a swallowed interrupt keeps this handler running past"
+          + " shutdown.";
     }
     if (type.equals(K8S_RESOURCE_EVENT_HANDLER)) {
       return " In a client-java ResourceEventHandler, stop() interrupts each listener thread and waits up to"
@@ -91,8 +92,9 @@ final class InterruptMessages {
           + " back to queue.take(), blocks forever and the thread leaks.";
     }
     if (type.equals(F8_WATCHER)) {
-      return " A fabric8 Watcher runs on the client's watch thread: a callback that swallows the interrupt keeps"
-          + " that thread busy after the watch is closed and the client shut down.";
+      return " A fabric8 Watcher runs on a thread the client owns (its executor, serialized per watch; in 5.x the"
+          + " HTTP client's thread): a callback that swallows the interrupt keeps that thread busy after the watch is"
+          + " closed and the client shut down.";
     }
     return " This " + callbackName(type) + " callback runs on the library's threads: a swallowed interrupt hides a"
         + " shutdown request from the rest of the callback and from the thread that runs it.";

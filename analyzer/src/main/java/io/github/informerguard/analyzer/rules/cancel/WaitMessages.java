@@ -15,8 +15,11 @@ final class WaitMessages {
     return switch (waited) {
       case START -> new FindingText(
           "start().toCompletableFuture()." + method + "() waits with no timeout for the informer's first list and watch.",
-          "While the API server is unreachable, the list is slow or it keeps failing, nothing bounds how long this"
-              + " thread blocks (a startup, readiness or reconcile thread hangs instead of failing). Wait with"
+          "fabric8's default exception handler makes one start attempt, so a list or watch that fails ends the"
+              + " wait with an exception; but with an exceptionHandler that retries before the first start (JOSDK"
+              + " installs one when stopOnInformerErrorDuringStartup is false) or a requestTimeout of 0,"
+              + " nothing bounds how long this thread blocks (a startup, readiness or reconcile"
+              + " thread hangs instead of failing). Wait with"
               + " get(timeout, unit) or orTimeout(...) (JOSDK waits at most cacheSyncTimeout, 2 minutes by default)"
               + " and stop the informer when it times out." + GUARD);
       case STOPPED -> new FindingText(
@@ -27,7 +30,8 @@ final class WaitMessages {
       case FACTORY_START -> new FindingText(
           "startAllRegisteredInformers()." + method + "() waits with no timeout for every registered informer to sync.",
           "The fabric8 factory returns CompletableFuture.allOf(...) over every informer's start(), so one informer"
-              + " whose first list never succeeds blocks this thread with no bound. Use get(timeout, unit) and"
+              + " whose start never completes (an exceptionHandler that retries before the first start, a"
+              + " requestTimeout of 0) blocks this thread with no bound. Use get(timeout, unit) and"
               + " stopAllRegisteredInformers() when it times out." + GUARD);
       case CONDITION -> new FindingText(
           "informOnCondition(...)." + method + "() waits with no timeout for the condition to hold.",

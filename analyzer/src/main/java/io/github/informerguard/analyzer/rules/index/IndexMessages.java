@@ -110,7 +110,8 @@ final class IndexMessages {
           + " anything but the object leaves stale index entries or loses entries.";
       case FABRIC8, JOSDK -> (library == Library.JOSDK ? "JOSDK hands index functions to fabric8's informer cache. " : "")
           + "fabric8's cache removes an object's old entries by re-running the function on the old object, and"
-          + " byIndex/index readers re-evaluate it concurrently on their own threads, so a result that depends on"
+          + " readers re-evaluate it on their own threads, without the cache lock since 6.13 (index(name, obj) in"
+          + " every line, byIndex since 7.7 when an entry's resourceVersion changed), so a result that depends on"
           + " anything but the object leaves stale index entries or loses entries.";
     };
   }

@@ -45,8 +45,8 @@ final class ResyncMessages {
     String what = kind == Kind.HANDLER_RESYNC ? "handler resync period" : "resync period";
     if (millis < 0) {
       String mechanics = library.equals("fabric8")
-          ? "fabric8 throws IllegalArgumentException (\"Invalid resync period provided\") when the informer is"
-              + " created."
+          ? "fabric8 5.x and later throws IllegalArgumentException (\"Invalid resync period provided\") when the"
+              + " informer is created (4.13 silently disables resync)."
           : "client-java schedules a resync only for a period above 0, so a negative one silently disables"
               + " resync while reading as if it were set.";
       return new FindingText(what + resolves + millis + " ms, a negative period.",
@@ -55,8 +55,11 @@ final class ResyncMessages {
     if (millis < 1000 && unit == Unit.MILLIS) {
       return new FindingText(
           what + resolves + millis + " ms, probably seconds passed as milliseconds.",
-          "The period is in milliseconds, so the whole cache would be replayed to every handler several times a"
-              + " second. Write the unit out (TimeUnit.MINUTES.toMillis(10)), or pass 0 to disable resync."
+          "The period is in milliseconds, so the whole cache would be replayed to every handler "
+              + (library.equals("fabric8")
+                  ? "every second (fabric8 raises a handler's period below 1s to 1s)."
+                  : "several times a second (client-java runs the period as given).")
+              + " Write the unit out (TimeUnit.MINUTES.toMillis(10)), or pass 0 to disable resync."
               + configured + guard);
     }
     if (kind == Kind.HANDLER_RESYNC && library.equals("client-java")) {

@@ -28,7 +28,7 @@ class StatefulIndexFunctionTest {
         "Index function lambda (index \"byName\") writes state shared across calls ('seen'): `seen.add(p.getMetadata().getName())`");
     assertThat(f.detail())
         .contains("re-running the function on the old object")
-        .contains("byIndex/index readers re-evaluate it concurrently")
+        .contains("readers re-evaluate it on their own threads, without the cache lock since 6.13")
         .contains("List.of(...)")
         .contains("GuardedInformer, a fabric8 SharedIndexInformer")
         .contains("removes by those stored values");
