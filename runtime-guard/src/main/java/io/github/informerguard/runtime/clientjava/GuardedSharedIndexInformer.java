@@ -20,10 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A client-java {@link SharedIndexInformer} on the guard's core, made by
@@ -38,7 +35,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class GuardedSharedIndexInformer<T extends KubernetesObject> implements SharedIndexInformer<T>,
     HealthSource {
-  private static final Logger LOG = LoggerFactory.getLogger(GuardedSharedIndexInformer.class);
 
   private final Class<T> apiType;
   private final InformerCore<T> core;
@@ -99,19 +95,16 @@ public final class GuardedSharedIndexInformer<T extends KubernetesObject> implem
     return core.start();
   }
 
-  /** Starts the informer and blocks until it is stopped (client-java's contract for {@code run}). */
+  /**
+   * Starts the informer and returns, as client-java's {@code DefaultSharedIndexInformer#run} does
+   * (it starts its controller thread and returns, lines 13 to 25): code written for that informer
+   * calls {@code run()} on its own thread and goes on. {@link #hasSynced()} says when the first
+   * list is in the cache; an unrecoverable error that ends the informer is logged by its
+   * reflector and completes {@link #stopped()}.
+   */
   @Override
   public void run() {
-    CompletableFuture<Void> stopped = core.stopped();
     core.start();
-    try {
-      stopped.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      core.stop(); // the thread that ran it is being shut down: so is the informer
-    } catch (ExecutionException e) {
-      LOG.error("informer-guard {}: stopped by an unrecoverable error", name(), e.getCause());
-    }
   }
 
   /** Stops the watch, any in-flight list and every handler thread; idempotent and bounded. */

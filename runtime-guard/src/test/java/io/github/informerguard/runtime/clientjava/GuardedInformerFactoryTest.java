@@ -286,6 +286,21 @@ class GuardedInformerFactoryTest {
   }
 
   @Test
+  void runStartsTheInformerAndReturnsAsClientJavasDoes() throws InterruptedException {
+    SharedIndexInformer<V1Pod> informer = podInformer();
+    View view = new View();
+    informer.addEventHandler(view);
+    // Code written for client-java's informer calls run() on its own thread and goes on: the
+    // call must return while the informer syncs and watches on threads of its own.
+    Thread caller = new Thread(informer::run, "run-caller");
+    caller.start();
+    Poll.until(() -> !caller.isAlive(), () -> "run() returned to its caller");
+    Poll.until(() -> informer.hasSynced() && server.openWatches() == 1, () -> "synced and watching after run()");
+    server.create("pod-late", Map.of("app", "even"));
+    awaitConverged(view);
+  }
+
+  @Test
   void stopEndsEveryThreadAndIsIdempotent() {
     SharedIndexInformer<V1Pod> informer = podInformer();
     informer.addEventHandler(new View());
