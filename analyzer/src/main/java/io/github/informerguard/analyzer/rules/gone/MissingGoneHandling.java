@@ -106,10 +106,14 @@ public final class MissingGoneHandling extends CatalogRule {
             CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
       }
     }
-    // Named Watchers whose watch(...) calls are elsewhere: only a close handler that plainly drops the close.
+    // Named Watchers whose watch(...) calls are elsewhere: only a close handler that plainly drops the close,
+    // and only when some source file hands the class to a watch call (an informer event handler that also
+    // implements Watcher, or a watcher class nothing watches with, opens no watch).
+    WatchedElsewhere elsewhere = new WatchedElsewhere(ctx.types());
     for (Fabric8Watchers.Implementation impl : watchers.namedWithoutWatchHere(ctx.unit(), found)) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
-      if (onClose.isEmpty()) {
+      if (onClose.isEmpty()
+          || !elsewhere.passedToWatch((ClassOrInterfaceDeclaration) impl.body()).orElse(true)) {
         continue;
       }
       if (reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), "wherever it is watched")) {
