@@ -61,11 +61,20 @@ final class WatchedElsewhere {
    * empty when the front end cannot list the files that call {@code watch}.
    */
   Optional<Boolean> passedToWatch(ClassOrInterfaceDeclaration watcher) {
+    return watchCalls(watcher).map(calls -> !calls.isEmpty());
+  }
+
+  /**
+   * The watch calls of other source files that take the watcher (or a subclass), as {@link #passedToWatch}
+   * finds them; empty when the front end cannot list the files that call {@code watch}.
+   */
+  Optional<List<MethodCallExpr>> watchCalls(ClassOrInterfaceDeclaration watcher) {
     Optional<String> qualified = watcher.getFullyQualifiedName();
     Optional<List<String>> files = types.sourceFilesCalling(WatchApis.F8_WATCH_METHOD);
     if (qualified.isEmpty() || files.isEmpty()) {
       return Optional.empty();
     }
+    List<MethodCallExpr> out = new ArrayList<>();
     Optional<CompilationUnit> own = watcher.findCompilationUnit();
     for (String file : files.get()) {
       Optional<CompilationUnit> unit = types.sourceType(file).flatMap(Node::findCompilationUnit);
@@ -83,11 +92,11 @@ final class WatchedElsewhere {
         if (exact.stream().anyMatch(t -> isOrExtends(t, qualified.get(), 0))
             || declared.stream().anyMatch(t -> isOrExtends(t, qualified.get(), 0)
                 || isOrExtends(qualified.get(), t, 0) && (types.sourceType(t).isPresent() || names(unit.get(), qualified.get())))) {
-          return Optional.of(true);
+          out.add(call);
         }
       }
     }
-    return Optional.of(false);
+    return Optional.of(out);
   }
 
   /**
