@@ -105,10 +105,12 @@ final class WatchedElsewhere {
    */
   private boolean names(CompilationUnit unit, String watcher) {
     Set<String> seen = new HashSet<>();
-    for (ClassOrInterfaceType t : unit.findAll(ClassOrInterfaceType.class)) {
-      if (seen.add(t.getNameWithScope())
-          && types.typeName(t.getNameWithScope(), t).filter(q -> isOrExtends(q, watcher, 0)).isPresent()) {
-        return true;
+    for (TypeDeclaration<?> declared : unit.getTypes()) { // its classes' code: imports name no use
+      for (ClassOrInterfaceType t : declared.findAll(ClassOrInterfaceType.class)) {
+        if (seen.add(t.getNameWithScope())
+            && types.typeName(t.getNameWithScope(), t).filter(q -> isOrExtends(q, watcher, 0)).isPresent()) {
+          return true;
+        }
       }
     }
     return false;
