@@ -64,6 +64,16 @@ public interface TypeFacts {
     return calledInSources(owner, methodName, arity);
   }
 
+  /**
+   * The primary types (qualified names, for {@link #sourceType}) of every source file of the analysis (the
+   * analyzed files and those under their source roots) that calls a method of that name, any arity; empty
+   * when the front end cannot tell. Name-based: a rule reads the files' calls itself. An answer depends on
+   * every file of {@link #callIndexFiles}.
+   */
+  default Optional<java.util.List<String>> sourceFilesCalling(String methodName) {
+    return Optional.empty();
+  }
+
   /** The files {@link #calledInSources} read (a front end that caches per file depends on all of them). */
   default java.util.Collection<java.nio.file.Path> callIndexFiles() {
     return java.util.List.of();

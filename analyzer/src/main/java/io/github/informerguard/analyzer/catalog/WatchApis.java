@@ -102,4 +102,9 @@ public final class WatchApis {
 
   /** fabric8 {@code Nameable.withName(name)}: scopes a resource DSL to one object. */
   public static final String F8_WITH_NAME = "withName";
+
+  /** fabric8 {@code Nameable} and {@code Filterable} steps that narrow a watch to one object or a label or field selector. */
+  public static final Set<String> F8_OBJECT_SELECTORS = Set.of(F8_WITH_NAME, "withLabel", "withLabels",
+      "withLabelSelector", "withLabelIn", "withLabelNotIn", "withoutLabel", "withoutLabels", "withField", "withFields",
+      "withoutField", "withoutFields", "withInvolvedObject");
 }

@@ -73,6 +73,11 @@ abstract class DelegatingTypeFacts implements TypeFacts {
   }
 
   @Override
+  public Optional<java.util.List<String>> sourceFilesCalling(String methodName) {
+    return delegate.sourceFilesCalling(methodName);
+  }
+
+  @Override
   public java.util.Collection<Path> callIndexFiles() {
     return delegate.callIndexFiles();
   }

@@ -60,6 +60,14 @@ final class DependencyRecorder extends DelegatingTypeFacts {
     return recordedWhenNotCalled(delegate.calledOnInSources(owner, methodName, arity));
   }
 
+  /** Which files call a method holds until any file changes, like "nothing calls it". */
+  @Override
+  public Optional<java.util.List<String>> sourceFilesCalling(String methodName) {
+    Optional<java.util.List<String>> calling = delegate.sourceFilesCalling(methodName);
+    calling.ifPresent(c -> delegate.callIndexFiles().forEach(f -> files.add(f.toAbsolutePath().normalize())));
+    return calling;
+  }
+
   @Override
   public void readsFile(Path file) {
     files.add(file.toAbsolutePath().normalize());

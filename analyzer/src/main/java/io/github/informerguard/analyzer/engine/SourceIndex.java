@@ -65,6 +65,8 @@ final class SourceIndex implements SourceTypes {
   /** How many files name each type ({@link CallNames#typeName} keys); guarded by this. */
   private Map<String, Integer> typeMentions = Map.of();
   private List<Path> callIndexFiles = List.of();
+  /** {@link #filesCalling} answers by method name, dropped with {@link #callKeys}; guarded by this. */
+  private final Map<String, List<String>> filesCalling = new java.util.HashMap<>();
 
   SourceIndex(Collection<SourceFile> files) {
     files.forEach(this::add);
@@ -88,6 +90,7 @@ final class SourceIndex implements SourceTypes {
     if (previous == null || !previous.text().equals(f.text())) {
       synchronized (this) {
         callKeys = null; // a new or edited file may call what no file called before
+        filesCalling.clear();
       }
     }
   }
@@ -128,9 +131,21 @@ final class SourceIndex implements SourceTypes {
     }
     Set<String> keys = new java.util.HashSet<>();
     Map<String, Integer> mentions = new java.util.HashMap<>();
+    callIndexFiles = List.copyOf(forEachKnownFile(f -> collect(f.text(), keys, mentions)));
+    callKeys = keys;
+    typeMentions = mentions;
+    return keys;
+  }
+
+  /**
+   * Hands every known file to {@code action} once: the analyzed ones, the ones known by path, and every
+   * {@code .java} file under the source roots (a front end that hands in one file at a time still sees
+   * its module). Answers the files read, absolute and normalized.
+   */
+  private Set<Path> forEachKnownFile(java.util.function.Consumer<SourceFile> action) {
     Set<Path> read = new java.util.TreeSet<>();
     for (SourceFile f : byPrimaryType.values()) {
-      collect(f.text(), keys, mentions);
+      action.accept(f);
       read.add(f.path().toAbsolutePath().normalize());
     }
     List<Path> more = new java.util.ArrayList<>(notInMemory.values());
@@ -143,13 +158,36 @@ final class SourceIndex implements SourceTypes {
     }
     for (Path p : more) {
       if (read.add(p.toAbsolutePath().normalize()) && SourceReader.read(p) instanceof SourceFile f) {
-        collect(f.text(), keys, mentions);
+        action.accept(f);
       }
     }
-    callKeys = keys;
-    typeMentions = mentions;
-    callIndexFiles = List.copyOf(read);
-    return keys;
+    return read;
+  }
+
+  /**
+   * Read on the first question for a name, once per set of files: rules ask it rarely (a Watcher class
+   * that its own file does not watch with), so no file's calls are kept for it beforehand.
+   */
+  @Override
+  public synchronized Optional<List<String>> filesCalling(String name) {
+    callKeys();
+    List<String> known = filesCalling.get(name);
+    if (known == null) {
+      List<String> calling = new java.util.ArrayList<>();
+      String prefix = CallNames.call(name, 0).substring(0, name.length() + 1);
+      forEachKnownFile(f -> {
+        if (f.text().contains(name)) {
+          Set<String> ofFile = new java.util.HashSet<>();
+          CallNames.collect(f.text(), ofFile);
+          if (ofFile.stream().anyMatch(k -> k.startsWith(prefix) && k.indexOf('@') < 0)) {
+            calling.add(f.primaryTypeName());
+          }
+        }
+      });
+      known = List.copyOf(calling);
+      filesCalling.put(name, known);
+    }
+    return Optional.of(known);
   }
 
   private static void collect(String text, Set<String> keys, Map<String, Integer> mentions) {

@@ -30,6 +30,11 @@ public interface SourceBackedFacts extends TypeFacts {
   }
 
   @Override
+  default Optional<java.util.List<String>> sourceFilesCalling(String methodName) {
+    return sources().filesCalling(methodName);
+  }
+
+  @Override
   default Collection<Path> callIndexFiles() {
     return sources().callIndexFiles();
   }

@@ -23,6 +23,15 @@ public interface SourceTypes {
     return calledAnywhere(owner, name, arity);
   }
 
+  /**
+   * The primary types (qualified names) of the source files the index knows that call a method of that
+   * name with any number of arguments, read from their tokens like {@link #calledAnywhere}; empty when the
+   * index cannot tell. A file that only declares such a method is not one.
+   */
+  default Optional<java.util.List<String>> filesCalling(String name) {
+    return Optional.empty();
+  }
+
   /** The files that {@link #calledAnywhere} read: an answer "not called" depends on all of them. */
   default java.util.Collection<java.nio.file.Path> callIndexFiles() {
     return java.util.List.of();

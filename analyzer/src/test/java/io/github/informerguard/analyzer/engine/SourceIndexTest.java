@@ -31,6 +31,24 @@ class SourceIndexTest {
   }
 
   @Test
+  void filesCallingListsTheFilesThatCallTheMethodAnyArityAndFollowsEdits() throws Exception {
+    Path root = dir.resolve("src");
+    Path caller = root.resolve("app/Starter.java");
+    Files.createDirectories(caller.getParent());
+    Files.writeString(caller, "package app;\nclass Starter { void go(C c) { c.pods().watch(null, w); } }\n");
+    SourceFile declares = new SourceFile(root.resolve("app/Api.java"),
+        "package app;\ninterface Api { Object watch(Object w); } // watch(x) in a comment\n");
+    SourceFile mentions = new SourceFile(root.resolve("app/Names.java"),
+        "package app;\nclass Names { String s = \"watch(w)\"; Runnable r = this::watch; void watch() {} }\n");
+    SourceIndex index = new SourceIndex(List.of(declares, mentions));
+    index.addByPath(caller, "app.Starter", Optional.of(root));
+    // A declaration, a comment, a string and a method reference are no calls; the file known by path is one.
+    assertThat(index.filesCalling("watch")).contains(List.of("app.Starter"));
+    index.add(new SourceFile(declares.path(), "package app;\nclass Api { void open(W w) { w.watch(w); } }\n"));
+    assertThat(index.filesCalling("watch").orElseThrow()).containsExactlyInAnyOrder("app.Starter", "app.Api");
+  }
+
+  @Test
   void aLargeFileLookedUpRepeatedlyIsParsedOnce() throws Exception {
     Path file = largeApiClass();
     SourceIndex index = new SourceIndex(List.of());

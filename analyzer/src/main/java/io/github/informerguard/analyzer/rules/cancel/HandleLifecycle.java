@@ -116,6 +116,7 @@ final class HandleLifecycle {
   private final TypeFacts types;
   private final CollectedHandles collections;
   private final FunctionalResults functions;
+  private final FunctionKeepers keepers;
   /** Invocations being followed (ofResult recursing through functional values). */
   private int hops;
   private final Map<Node, Map<String, ClientCloses>> clientCloses = new IdentityHashMap<>();
@@ -124,6 +125,7 @@ final class HandleLifecycle {
     this.types = types;
     this.collections = new CollectedHandles(types);
     this.functions = new FunctionalResults(types);
+    this.keepers = new FunctionKeepers(types);
   }
 
   /** The fate of the value that {@code produced} evaluates to (a call creating the handle). */
@@ -154,6 +156,10 @@ final class HandleLifecycle {
       }
       if (parent instanceof ReturnStmt || functions.declaredToReturnValue(mapping.get())) {
         return Optional.empty(); // the lambda's caller takes the handle
+      }
+      Optional<FunctionKeepers.Keeper> keeper = hops < MAX_HOPS ? keepers.of(mapping.get()) : Optional.empty();
+      if (keeper.isPresent()) {
+        return keptByProjectClass(keeper.get(), release);
       }
     }
     if (parent instanceof ExpressionStmt || parent instanceof ForEachStmt fe && fe.getIterable() == child) {
@@ -190,6 +196,25 @@ final class HandleLifecycle {
       return droppedByCaller(r, produced, release);
     }
     return Optional.empty(); // passed on, stored in an array or a lambda result: it escapes
+  }
+
+  /**
+   * A project object calls the lambda and keeps each handle in a field ({@link FunctionKeepers}): a leak
+   * only when the class never releases one of those fields.
+   */
+  private Optional<Leak> keptByProjectClass(FunctionKeepers.Keeper keeper, Release release) {
+    hops++;
+    try {
+      for (VariableDeclarator field : keeper.resultFields()) {
+        if (ofField(field, release).filter(l -> l.fate() == Fate.FIELD_NEVER_RELEASED).isPresent()) {
+          return Optional.of(new Leak(Fate.WRAPPED_NEVER_RELEASED,
+              keeper.type().getNameAsString() + "." + field.getNameAsString()));
+        }
+      }
+      return Optional.empty();
+    } finally {
+      hops--;
+    }
   }
 
   /**

@@ -70,7 +70,7 @@ public final class MissingGoneHandling extends CatalogRule {
       String where = "passed to " + FindingText.shorten(first.getScope().map(Expression::toString).orElse("?")) + ".watch(...)";
       // A waiter released on any close takes a 410 for success, and an exit on any close kills the
       // process on a routine 410, however short the watch lives.
-      if (reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), where)) {
+      if (reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), where, impl.watches())) {
         continue;
       }
       // Only long-lived watches: a handle closed in the opening method, with no unbounded wait
@@ -94,7 +94,8 @@ public final class MissingGoneHandling extends CatalogRule {
     // Anonymous Watchers handed to a helper that opens the watch: only a waiter their close releases blindly.
     for (Fabric8Watchers.Implementation impl : watchers.anonymousWithoutWatchHere(ctx.unit(), found)) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
-      if (onClose.isEmpty() || reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), "wherever it is watched")) {
+      if (onClose.isEmpty()
+          || reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), "wherever it is watched", List.of())) {
         continue;
       }
       // A watcher factory (a base class's buildWatcher() that subclasses watch with): its watch calls are
@@ -106,13 +107,18 @@ public final class MissingGoneHandling extends CatalogRule {
             CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
       }
     }
-    // Named Watchers whose watch(...) calls are elsewhere: only a close handler that plainly drops the close.
+    // Named Watchers whose watch(...) calls are elsewhere: only a close handler that plainly drops the close,
+    // and only when some source file hands the class to a watch call (an informer event handler that also
+    // implements Watcher, or a watcher class nothing watches with, opens no watch).
+    WatchedElsewhere elsewhere = new WatchedElsewhere(ctx.types());
     for (Fabric8Watchers.Implementation impl : watchers.namedWithoutWatchHere(ctx.unit(), found)) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
-      if (onClose.isEmpty()) {
+      Optional<List<MethodCallExpr>> watchedBy = elsewhere.watchCalls((ClassOrInterfaceDeclaration) impl.body());
+      if (onClose.isEmpty() || watchedBy.filter(List::isEmpty).isPresent()) {
         continue;
       }
-      if (reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), "wherever it is watched")) {
+      if (reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), "wherever it is watched",
+          watchedBy.orElse(List.of()))) {
         continue;
       }
       // The watch calls are in other files, so the watch's lifetime is unknown here: judge what onClose does
@@ -139,10 +145,12 @@ public final class MissingGoneHandling extends CatalogRule {
 
   /**
    * Reports an onClose that releases a waiter without looking at the cause, or that ends the process
-   * with no 410 check: wrong on any watch, whatever its lifetime or wherever it is opened.
+   * with no 410 check: wrong on any watch, whatever its lifetime or wherever it is opened. An exit behind
+   * watches ({@code watches}, empty when unknown) that all cover a whole kind is the crash-only restart of
+   * a process that lists again when restarted: judged done, not reported.
    */
   private static boolean reportsWaiterOrExit(RuleContext ctx, CloseHandlers handlers, GoneEvidence evidence,
-      Fabric8Watchers.Implementation impl, MethodDeclaration onClose, String where) {
+      Fabric8Watchers.Implementation impl, MethodDeclaration onClose, String where, List<MethodCallExpr> watches) {
     Optional<String> waiter = handlers.releasesWaiterBlindly(onClose, impl.method("eventReceived", 2));
     if (waiter.isPresent()) {
       GoneMessages.fabric8EndsWaiter(watcherName(impl), where, waiter.get()).report(ctx, onClose);
@@ -152,6 +160,9 @@ public final class MissingGoneHandling extends CatalogRule {
     exception.add(onClose.getParameter(0));
     GoneEvidence.Result r = evidence.scan(onClose.getBody().get(), exception, GoneEvidence.Delegation.TRACKED_VALUES_ONLY);
     Optional<MethodCallExpr> exit = handlers.exitsProcess(onClose, r);
+    if (exit.isPresent() && WholeKindWatches.all(watches)) {
+      return true;
+    }
     if (exit.isPresent()) {
       GoneMessages.fabric8ExitsProcess(watcherName(impl), where, FindingText.shorten(exit.get().toString()),
           CloseHandlers.isFourX(onClose, ctx.types())).report(ctx, onClose);
