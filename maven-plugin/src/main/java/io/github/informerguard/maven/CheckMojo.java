@@ -68,6 +68,9 @@ import org.apache.maven.project.MavenProject;
 public class CheckMojo extends AbstractMojo {
 
   static final String JSON_REPORT = "informer-guard.json";
+
+  /** Workers of the start goal's analysis; {@code 0} is one per core, as the check's own. For measuring. */
+  private static final int EARLY_THREADS = Integer.getInteger("informerguard.earlyThreads", 1);
   static final String SARIF_REPORT = "informer-guard.sarif";
 
   /** The module being built. */
@@ -283,9 +286,9 @@ public class CheckMojo extends AbstractMojo {
       return all;
     }
     long start = System.nanoTime();
-    Optional<EarlyAnalysis.Outcome> early;
+    EarlyAnalysis.Taken taken;
     try {
-      early = EarlyAnalysis.take(session, earlyKey());
+      taken = EarlyAnalysis.take(build(), earlyKey());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MojoExecutionException("informer-guard was interrupted waiting for its background analysis", e);
@@ -303,7 +306,9 @@ public class CheckMojo extends AbstractMojo {
     times.lap("cache key");
     // An outcome made under another key (the policy file or the classpath changed in between) is
     // of no use; otherwise the cache it loaded is the one on disk (only this goal writes it).
-    early = early.filter(o -> o.key().equals(key));
+    Optional<EarlyAnalysis.Outcome> early = taken.outcome().filter(o -> o.key().equals(key));
+    String missed = taken.outcome().isPresent() && early.isEmpty()
+        ? "the classpath or the policy file changed after it read them" : taken.why();
     stored = early.map(EarlyAnalysis.Outcome::stored).orElseGet(() -> ResultCache.load(cacheFile, key));
     times.lap("cache load");
     FileHashes hashes = new FileHashes();
@@ -356,6 +361,8 @@ public class CheckMojo extends AbstractMojo {
       note = background.isEmpty()
           ? "; the start goal's results were out of date (a file changed after it read it), so analyzed again"
           : "; " + background.size() + " analyzed in the background by the start goal (waited " + waited + " ms for it)";
+    } else if (!missed.isEmpty() && !missed.equals(EarlyAnalysis.Taken.NONE)) {
+      note = "; not by the start goal: " + missed;
     }
     getLog().info("informer-guard: " + ConsoleReport.files(files.size() - reused) + " analyzed, "
         + ConsoleReport.files(reused) + " unchanged since the last build" + note);
@@ -398,6 +405,14 @@ public class CheckMojo extends AbstractMojo {
 
   private Path cacheFile() {
     return outputDirectory.toPath().toAbsolutePath().normalize().resolve(ResultCache.FILE_NAME);
+  }
+
+  /**
+   * This build, for {@link EarlyAnalysis}: its request, which every module shares; a {@code -T}
+   * build gives each module a copy of the session.
+   */
+  private Object build() {
+    return session.getRequest();
   }
 
   /** Which module's background analysis is whose: the module and the sources it covers. */
@@ -446,7 +461,7 @@ public class CheckMojo extends AbstractMojo {
     Path basedir = project.getBasedir().toPath().toAbsolutePath().normalize();
     Path cacheFile = cacheFile();
     Path repository = localRepository.toPath();
-    EarlyAnalysis.start(session, earlyKey(), () -> {
+    EarlyAnalysis.start(build(), earlyKey(), () -> {
       long begin = System.nanoTime();
       Policy loaded = loadPolicy(policyFile);
       Policy policy = includeTests ? loaded.withTestSourcesReported() : loaded;
@@ -461,7 +476,9 @@ public class CheckMojo extends AbstractMojo {
       if (cached.size() == files.size()) {
         return new EarlyAnalysis.Outcome(key, stored, Map.of(), List.of(), 0, 0);
       }
-      AnalysisRequest request = new AnalysisRequest(files, Optional.of(classpath), policy, Optional.empty(), basedir, 0);
+      // One worker: the build's own thread (javac, then jar) keeps the other core.
+      AnalysisRequest request = new AnalysisRequest(files, Optional.of(classpath), policy, Optional.empty(), basedir,
+          EARLY_THREADS);
       AnalysisResult fresh = analyzer().analyze(request, cached);
       return new EarlyAnalysis.Outcome(key, stored, entriesOf(fresh, files, cached, hashes), fresh.rules(),
           fresh.stats().filesParsed(), (System.nanoTime() - begin) / 1_000_000);

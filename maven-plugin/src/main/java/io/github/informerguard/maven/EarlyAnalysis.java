@@ -77,21 +77,31 @@ final class EarlyAnalysis {
     }
   }
 
+  /** What the check found of its module's start goal: an outcome, or why there is none ({@code why}). */
+  record Taken(Optional<Outcome> outcome, String why) {
+    static final String NONE = "none started";
+  }
+
   /**
-   * The outcome started for {@code module} in {@code build}, waited for; empty when none was
+   * The outcome started for {@code module} in {@code build}, waited for; none when none was
    * started, when it failed, or when it had not begun yet (then the caller is better off
    * analyzing itself than queueing behind other modules).
    */
-  static Optional<Outcome> take(Object build, String module) throws InterruptedException {
+  static Taken take(Object build, String module) throws InterruptedException {
     dropOtherBuilds(build);
     Pending pending = PENDING.remove(module);
-    if (pending == null || pending.build() != build || (!pending.begun().get() && pending.outcome().cancel(false))) {
-      return Optional.empty();
+    if (pending == null || pending.build() != build) {
+      return new Taken(Optional.empty(), Taken.NONE);
+    }
+    if (!pending.begun().get() && pending.outcome().cancel(false)) {
+      return new Taken(Optional.empty(), "it had not begun, other modules' analyses ahead of it");
     }
     try {
-      return Optional.of(pending.outcome().get());
-    } catch (ExecutionException | java.util.concurrent.CancellationException e) {
-      return Optional.empty();
+      return new Taken(Optional.of(pending.outcome().get()), "");
+    } catch (ExecutionException e) {
+      return new Taken(Optional.empty(), "it failed: " + e.getCause());
+    } catch (java.util.concurrent.CancellationException e) {
+      return new Taken(Optional.empty(), "it was cancelled");
     }
   }
 

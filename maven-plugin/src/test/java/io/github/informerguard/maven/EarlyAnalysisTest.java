@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -93,13 +92,13 @@ class EarlyAnalysisTest {
   void theCheckTakesTheOutcomeOfItsOwnBuildAndModuleOnce() throws Exception {
     Object build = new Object();
     EarlyAnalysis.start(build, "/m/a", () -> outcome("a"));
-    assertThat(EarlyAnalysis.take(new Object(), "/m/a")).isEmpty();
+    assertThat(EarlyAnalysis.take(new Object(), "/m/a").outcome()).isEmpty();
     EarlyAnalysis.start(build, "/m/a", () -> outcome("a"));
     EarlyAnalysis.start(build, "/m/b", () -> outcome("b"));
     awaitIdle(build);
-    assertThat(EarlyAnalysis.take(build, "/m/b")).map(EarlyAnalysis.Outcome::key).contains("b");
-    assertThat(EarlyAnalysis.take(build, "/m/a")).map(EarlyAnalysis.Outcome::key).contains("a");
-    assertThat(EarlyAnalysis.take(build, "/m/a")).isEmpty();
+    assertThat(EarlyAnalysis.take(build, "/m/b").outcome()).map(EarlyAnalysis.Outcome::key).contains("b");
+    assertThat(EarlyAnalysis.take(build, "/m/a").outcome()).map(EarlyAnalysis.Outcome::key).contains("a");
+    assertThat(EarlyAnalysis.take(build, "/m/a").outcome()).isEmpty();
   }
 
   @Test
@@ -109,7 +108,9 @@ class EarlyAnalysisTest {
       throw new IllegalStateException("bad policy");
     });
     awaitIdle(build);
-    assertThat(EarlyAnalysis.take(build, "/m/c")).isEmpty();
+    EarlyAnalysis.Taken taken = EarlyAnalysis.take(build, "/m/c");
+    assertThat(taken.outcome()).isEmpty();
+    assertThat(taken.why()).contains("failed").contains("bad policy");
   }
 
   @Test
@@ -128,9 +129,11 @@ class EarlyAnalysisTest {
       return outcome("queued");
     });
     busy.await(30, TimeUnit.SECONDS);
-    assertThat(EarlyAnalysis.take(build, "/m/queued")).isEmpty();
+    EarlyAnalysis.Taken queued = EarlyAnalysis.take(build, "/m/queued");
+    assertThat(queued.outcome()).isEmpty();
+    assertThat(queued.why()).contains("had not begun");
     release.countDown();
-    assertThat(EarlyAnalysis.take(build, "/m/first")).map(EarlyAnalysis.Outcome::key).contains("first");
+    assertThat(EarlyAnalysis.take(build, "/m/first").outcome()).map(EarlyAnalysis.Outcome::key).contains("first");
     awaitIdle(build);
     assertThat(ran).isEmpty();
   }
