@@ -16,7 +16,8 @@ SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=(noop small)
 WORK=${WORK:-/tmp/informer-guard-overhead}
 SRC=${JOSDK:-$WORK/java-operator-sdk-v5.3.2}
 [ -f "$SRC/pom.xml" ] || { echo "no JOSDK tree at $SRC: run overhead.sh first" >&2; exit 2; }
-MVN=(mvn -B -o ${MVN_OPTS_EXTRA:-} -Dmaven.test.skip=true -Dmaven.gitcommitid.skip=true -Pinformer-guard)
+# PROFILE=informer-guard-early: the plugin with the start goal beside check (see overhead.sh).
+MVN=(mvn -B -o ${MVN_OPTS_EXTRA:-} -Dmaven.test.skip=true -Dmaven.gitcommitid.skip=true -P"${PROFILE:-informer-guard}")
 STAMPS=(-Dorg.slf4j.simpleLogger.showDateTime=true -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS
   -Dinformerguard.timings=true)
 declare -A ARGS=([noop]="verify -pl sample-operators/tomcat-operator -am"

@@ -15,6 +15,10 @@
 # without GitHub access; its default is where this project's build machine keeps one) or, when
 # that folder does not exist, from a shallow clone of the tag from GitHub.
 # MVN_OPTS_EXTRA="-Dmaven.repo.local=DIR" for another local repository.
+# SIDES="without with early" (default "without with"): the builds of each round, in this order;
+# "with" adds the plugin's check goal, "early" the start goal beside it (the analysis on a
+# background thread from generate-resources), "early2" that with one analysis worker per core
+# instead of one; each side but "without" gets its own row of ratios.
 # About 2 minutes per pair of small, 1 of noop and 6 to 8 of clean on an idle 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -48,17 +52,21 @@ elif [ ! -f "$SRC/pom.xml" ]; then
 import sys
 path, version = sys.argv[1], sys.argv[2]
 pom = open(path).read()
-profile = f"""<profiles>
+def profile_of(id, goals):
+    return f"""
     <profile>
-      <id>informer-guard</id>
+      <id>{id}</id>
       <build><plugins><plugin>
         <groupId>io.github.informerguard</groupId>
         <artifactId>informer-guard-maven-plugin</artifactId>
         <version>{version}</version>
         <configuration><failOnViolation>false</failOnViolation></configuration>
-        <executions><execution><goals><goal>check</goal></goals></execution></executions>
+        <executions><execution><goals>{goals}</goals></execution></executions>
       </plugin></plugins></build>
     </profile>"""
+# "informer-guard": the check goal alone; "informer-guard-early": with the start goal beside it.
+profile = "<profiles>" + profile_of("informer-guard", "<goal>check</goal>") \
+    + profile_of("informer-guard-early", "<goal>start</goal><goal>check</goal>")
 assert "<profiles>" in pom
 open(path, "w").write(pom.replace("<profiles>", profile, 1))
 PY
@@ -82,10 +90,14 @@ declare -A ARGS=([noop]="verify -pl sample-operators/tomcat-operator -am"
   [clean]="clean verify -pl operator-framework-core" [small]="clean verify -pl sample-operators/tomcat-operator")
 declare -A LABEL=([noop]="no-op verify (tomcat-operator and the modules it needs, cache warm)"
   [clean]="clean verify of operator-framework-core" [small]="clean verify of the 11-file tomcat-operator")
+SIDES=(${SIDES:-without with})
+# early2: as early, with the background analysis on one worker per core instead of one.
+declare -A PROFILE=([with]=informer-guard [early]=informer-guard-early [early2]=informer-guard-early)
+declare -A SIDE_ARGS=([early2]=-Dinformerguard.earlyThreads=0)
 declare -A T
 run() { # run SCENARIO SIDE: one timed Maven build; appends wall seconds (and the plugin's ms) to T
   local s=$1 side=$2 extra=()
-  [ "$side" = with ] && extra=(-Pinformer-guard)
+  [ "$side" != without ] && extra=(-P"${PROFILE[$side]}" ${SIDE_ARGS[$side]:-})
   local log=$WORK/$s-$side.log start end
   start=$(date +%s.%N)
   (cd "$SRC" && /usr/bin/time -f '%U %S' -o "$log.cpu" "${MVN[@]}" ${ARGS[$s]} "${extra[@]}" >"$log" 2>&1) \
@@ -97,26 +109,28 @@ run() { # run SCENARIO SIDE: one timed Maven build; appends wall seconds (and th
   T[$s.cpu$side]+="$cpu "
   # The plugin's summary line per module ("... precise mode, N ms"), summed over the build.
   local own=""
-  if [ "$side" = with ]; then
+  if [ "$side" != without ]; then
     own=$( (grep -o 'mode, [0-9]* ms' "$log" || true) | awk '{s+=$2} END {printf "%.1f", s/1000}')
-    T[$s.own]+="$own "
+    T[$s.own$side]+="$own "
   fi
-  echo "$(date -u +%T) $s $side: $wall s (CPU $cpu s)$( [ "$side" = with ] && echo ", plugin's own $own s"), load $(cut -d' ' -f1 /proc/loadavg)" >&2
+  echo "$(date -u +%T) $s $side: $wall s (CPU $cpu s)$( [ "$side" != without ] && echo ", plugin's own $own s"), load $(cut -d' ' -f1 /proc/loadavg)" >&2
 }
 median() { printf '%s\n' $1 | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 for s in "${SCENARIOS[@]}"; do
-  # noop needs a built reactor and a warm cache on both sides: one untimed build of each first.
+  # noop needs a built reactor and a warm cache on every side: one untimed build of each first.
   if [ "$s" = noop ]; then
-    run noop without; run noop with
-    T[noop.without]=""; T[noop.with]=""; T[noop.own]=""; T[noop.cpuwithout]=""; T[noop.cpuwith]=""
+    for side in "${SIDES[@]}"; do run noop "$side"; T[noop.$side]=""; T[noop.cpu$side]=""; T[noop.own$side]=""; done
   fi
-  for ((i = 0; i < PAIRS; i++)); do run "$s" without; run "$s" with; done
+  for ((i = 0; i < PAIRS; i++)); do for side in "${SIDES[@]}"; do run "$s" "$side"; done; done
 done
-echo "JOSDK $TAG reactor, tests skipped (-Dmaven.test.skip=true), $PAIRS alternating pairs per scenario, $(nproc) cores, load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "| scenario | wall without (s) | wall with (s) | median without | median with | wall ratio | CPU without (s) | CPU with (s) | CPU ratio of medians | plugin's own time (s) |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "JOSDK $TAG reactor, tests skipped (-Dmaven.test.skip=true), $PAIRS alternating rounds (${SIDES[*]}) per scenario, $(nproc) cores, load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "| scenario | side | wall without (s) | wall with (s) | median without | median with | wall ratio | CPU without (s) | CPU with (s) | CPU ratio of medians | plugin's own time (s) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for s in "${SCENARIOS[@]}"; do
-  a=$(median "${T[$s.without]}"); b=$(median "${T[$s.with]}")
-  ca=$(median "${T[$s.cpuwithout]}"); cb=$(median "${T[$s.cpuwith]}")
-  echo "| ${LABEL[$s]} | ${T[$s.without]}| ${T[$s.with]}| $a | $b | $(python3 -c "print(f'{$b/$a:.2f}')") | ${T[$s.cpuwithout]}| ${T[$s.cpuwith]}| $(python3 -c "print(f'{$cb/$ca:.2f}')") | ${T[$s.own]}|"
+  a=$(median "${T[$s.without]}"); ca=$(median "${T[$s.cpuwithout]}")
+  for side in "${SIDES[@]}"; do
+    [ "$side" = without ] && continue
+    b=$(median "${T[$s.$side]}"); cb=$(median "${T[$s.cpu$side]}")
+    echo "| ${LABEL[$s]} | $side | ${T[$s.without]}| ${T[$s.$side]}| $a | $b | $(python3 -c "print(f'{$b/$a:.2f}')") | ${T[$s.cpuwithout]}| ${T[$s.cpu$side]}| $(python3 -c "print(f'{$cb/$ca:.2f}')") | ${T[$s.own$side]}|"
+  done
 done

@@ -10,6 +10,10 @@ def cp = new File(basedir, 'cp.txt').text.trim()
 def keyIn = { File base -> { f -> def p = new File(f.file); "${f.ruleId} ${(p.isAbsolute() ? p : new File(base, f.file)).canonicalPath}:${f.line}:${f.column}".toString() } }
 def key = keyIn(fixtures)
 
+// The plugin's findings are the start goal's, taken by the check (every file analyzed in the background).
+def log = new File(basedir, 'build.log').text
+assert (log =~ /\[INFO\] informer-guard: (\d+) files analyzed, 0 files unchanged since the last build; \1 analyzed in the background by the start goal/).find()
+
 def plugin = new JsonSlurper().parse(new File(basedir, 'target/informer-guard/informer-guard.json'))
 assert plugin.mode == 'precise'
 def fromPlugin = plugin.findings.collect(keyIn(basedir)) as TreeSet

@@ -29,4 +29,8 @@ assert logCount(/\[WARNING\] \Q${file}\E:\[14,26\] ShortResyncPeriod: resync per
 // The second invocation cleaned and did not package: only target/classes could supply the constant.
 assert !new File(basedir, 'settings-module/target/settings-module-1.0.jar').exists()
 assert new File(basedir, 'settings-module/target/classes/demo/settings/Resync.class').isFile()
+// Both modules with sources were analyzed by the start goal in both invocations (the second runs
+// the check from the command line after compile), and the findings above are the check's.
+assert logCount(/\[INFO\] informer-guard: analysis started in the background; the check goal reports it/) == 4
+assert logCount(/\[INFO\] informer-guard: 1 file analyzed, 0 files unchanged since the last build; 1 analyzed in the background by the start goal/) == 4
 return true

@@ -68,6 +68,9 @@ import org.apache.maven.project.MavenProject;
 public class CheckMojo extends AbstractMojo {
 
   static final String JSON_REPORT = "informer-guard.json";
+
+  /** Workers of the start goal's analysis; {@code 0} is one per core, as the check's own. For measuring. */
+  private static final int EARLY_THREADS = Integer.getInteger("informerguard.earlyThreads", 1);
   static final String SARIF_REPORT = "informer-guard.sarif";
 
   /** The module being built. */
@@ -283,51 +286,64 @@ public class CheckMojo extends AbstractMojo {
       return all;
     }
     long start = System.nanoTime();
-    Path cacheFile = outputDirectory.toPath().toAbsolutePath().normalize().resolve(ResultCache.FILE_NAME);
-    ResultCache stored;
+    EarlyAnalysis.Taken taken;
     try {
-      String key = RunKey.of(policyFile, includeTests, classpath, ownOutputs(), localRepository.toPath());
-      times.lap("cache key");
-      stored = ResultCache.load(cacheFile, key);
+      taken = EarlyAnalysis.take(build(), earlyKey());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MojoExecutionException("informer-guard was interrupted waiting for its background analysis", e);
+    }
+    long waited = (System.nanoTime() - start) / 1_000_000;
+    times.lap("wait for the start goal");
+    Path cacheFile = cacheFile();
+    ResultCache stored;
+    String key;
+    try {
+      key = RunKey.of(policyFile, includeTests, classpath, ownOutputs(), localRepository.toPath());
     } catch (IOException e) {
       throw new MojoExecutionException("informer-guard cannot read the classpath for its cache: " + e.getMessage(), e);
     }
+    times.lap("cache key");
+    // An outcome made under another key (the policy file or the classpath changed in between) is
+    // of no use; otherwise the cache it loaded is the one on disk (only this goal writes it).
+    Optional<EarlyAnalysis.Outcome> early = taken.outcome().filter(o -> o.key().equals(key));
+    String missed = taken.outcome().isPresent() && early.isEmpty()
+        ? "the classpath or the policy file changed after it read them" : taken.why();
+    stored = early.map(EarlyAnalysis.Outcome::stored).orElseGet(() -> ResultCache.load(cacheFile, key));
     times.lap("cache load");
     FileHashes hashes = new FileHashes();
     Map<Path, ResultCache.Entry> entries = new TreeMap<>();
     for (Path f : files) {
       stored.reusable(f, hashes).ifPresent(e -> entries.put(f, e));
     }
+    int reused = entries.size();
+    boolean unchanged = reused == files.size() && stored.holds(entries);
+    Map<Path, ResultCache.Entry> background = early.map(o -> usable(o, files, entries, hashes)).orElse(Map.of());
+    entries.putAll(background);
     List<Finding> findings = new ArrayList<>();
     List<AnalysisError> errors = new ArrayList<>();
     entries.values().forEach(e -> {
       findings.addAll(e.findings());
       errors.addAll(e.errors());
     });
-    int reused = entries.size();
-    boolean unchanged = reused == files.size() && stored.holds(entries);
     times.lap("cache check");
     int parsed = 0;
     // With every result from the cache the rules are described only if the reports are rewritten.
     List<RuleDescriptor> rules = List.of();
     rulesDeferred = true;
-    if (reused < files.size()) {
+    if (!background.isEmpty()) {
+      rules = early.get().rules();
+      rulesDeferred = false;
+      parsed = early.get().parsed();
+    }
+    if (entries.size() < files.size()) {
       AnalysisResult fresh = analyzer().analyze(request, Set.copyOf(entries.keySet()));
       rules = fresh.rules();
       rulesDeferred = false;
-      parsed = fresh.stats().filesParsed();
+      parsed += fresh.stats().filesParsed();
       findings.addAll(fresh.findings());
       errors.addAll(fresh.errors());
-      Map<Path, List<Finding>> findingsOf = fresh.findings().stream().collect(Collectors.groupingBy(Finding::file));
-      Map<Path, List<AnalysisError>> errorsOf = fresh.errors().stream().collect(Collectors.groupingBy(AnalysisError::file));
-      for (Path f : files) {
-        if (!entries.containsKey(f)) {
-          Map<String, String> deps = new TreeMap<>();
-          fresh.dependsOn().getOrDefault(f, Set.of()).forEach(d -> deps.put(d.toString(), hashes.of(d)));
-          entries.put(f, new ResultCache.Entry(hashes.of(f), deps, findingsOf.getOrDefault(f, List.of()),
-              errorsOf.getOrDefault(f, List.of())));
-        }
-      }
+      entries.putAll(entriesOf(fresh, files, entries.keySet(), hashes));
     }
     times.lap("analysis");
     resultIdentity = Optional.of(stored.identity(entries));
@@ -340,10 +356,134 @@ public class CheckMojo extends AbstractMojo {
       }
     }
     times.lap("cache write");
+    String note = "";
+    if (early.isPresent() && !early.get().analyzed().isEmpty()) {
+      note = background.isEmpty()
+          ? "; the start goal's results were out of date (a file changed after it read it), so analyzed again"
+          : "; " + background.size() + " analyzed in the background by the start goal (waited " + waited + " ms for it)";
+    } else if (!missed.isEmpty() && !missed.equals(EarlyAnalysis.Taken.NONE)) {
+      note = "; not by the start goal: " + missed;
+    }
     getLog().info("informer-guard: " + ConsoleReport.files(files.size() - reused) + " analyzed, "
-        + ConsoleReport.files(reused) + " unchanged since the last build");
-    long millis = (System.nanoTime() - start) / 1_000_000;
+        + ConsoleReport.files(reused) + " unchanged since the last build" + note);
+    long millis = (System.nanoTime() - start) / 1_000_000 + (background.isEmpty() ? 0 : early.get().millis());
     return new AnalysisResult(AnalysisMode.PRECISE, rules, findings, errors, new AnalysisStats(files.size(), parsed, millis));
+  }
+
+  /**
+   * The start goal's results, if every one of them is for a file of {@code files} that the cache
+   * did not supply and still holds (the file and those it depended on unchanged since the start
+   * goal read them: a formatter may have rewritten one in between); else none of them, so that
+   * each file is analyzed once and the files-parsed count stays exact. Files the start goal did
+   * not see (generated later in the build) are left to the caller.
+   */
+  private static Map<Path, ResultCache.Entry> usable(EarlyAnalysis.Outcome early, List<Path> files,
+      Map<Path, ResultCache.Entry> cached, FileHashes hashes) {
+    Set<Path> wanted = new HashSet<>(files);
+    wanted.removeAll(cached.keySet());
+    boolean all = early.analyzed().entrySet().stream()
+        .allMatch(e -> wanted.contains(e.getKey()) && ResultCache.current(e.getValue(), e.getKey(), hashes));
+    return all ? early.analyzed() : Map.of();
+  }
+
+  /** The cache entries of the files of {@code files} not in {@code known}, from {@code fresh}, which analyzed them. */
+  private static Map<Path, ResultCache.Entry> entriesOf(AnalysisResult fresh, List<Path> files, Set<Path> known,
+      FileHashes hashes) {
+    Map<Path, List<Finding>> findingsOf = fresh.findings().stream().collect(Collectors.groupingBy(Finding::file));
+    Map<Path, List<AnalysisError>> errorsOf = fresh.errors().stream().collect(Collectors.groupingBy(AnalysisError::file));
+    Map<Path, ResultCache.Entry> out = new TreeMap<>();
+    for (Path f : files) {
+      if (!known.contains(f)) {
+        Map<String, String> deps = new TreeMap<>();
+        fresh.dependsOn().getOrDefault(f, Set.of()).forEach(d -> deps.put(d.toString(), hashes.of(d)));
+        out.put(f, new ResultCache.Entry(hashes.of(f), deps, findingsOf.getOrDefault(f, List.of()),
+            errorsOf.getOrDefault(f, List.of())));
+      }
+    }
+    return out;
+  }
+
+  private Path cacheFile() {
+    return outputDirectory.toPath().toAbsolutePath().normalize().resolve(ResultCache.FILE_NAME);
+  }
+
+  /**
+   * This build, for {@link EarlyAnalysis}: its request, which every module shares; a {@code -T}
+   * build gives each module a copy of the session.
+   */
+  private Object build() {
+    return session.getRequest();
+  }
+
+  /** Which module's background analysis is whose: the module and the sources it covers. */
+  private String earlyKey() {
+    return project.getBasedir().toPath().toAbsolutePath().normalize() + (includeTests ? " with tests" : "");
+  }
+
+  /**
+   * The start goal: begins this module's analysis on a background thread, to be taken by the
+   * check goal of the same build (see {@link EarlyAnalysis}). Does nothing where the check would
+   * not use it: the check skipped or not in the build, the cache off (the cache's per-file
+   * hashes are what lets the check trust results made earlier in the build). A configuration
+   * problem is left to the check goal to report, as without this goal.
+   */
+  void start(List<String> defaultPhases, String checkDefaultPhase, String prefix, String groupAndArtifact) {
+    Log log = getLog();
+    if (skip || "pom".equals(project.getPackaging()) || !cache) {
+      log.debug("informer-guard start: nothing to do (skip, pom packaging or cache off)");
+      return;
+    }
+    Set<String> checkPhases = new HashSet<>();
+    project.getBuildPlugins().stream()
+        .filter(p -> groupAndArtifact.equals(p.getGroupId() + ":" + p.getArtifactId()))
+        .flatMap(p -> p.getExecutions().stream())
+        .filter(e -> e.getGoals().contains("check"))
+        .forEach(e -> checkPhases.add(e.getPhase() == null ? checkDefaultPhase : e.getPhase()));
+    if (!EarlyAnalysis.checkRuns(session.getGoals(), defaultPhases, checkPhases, prefix, groupAndArtifact)) {
+      log.info("informer-guard: not analyzing early, this build does not run the check goal");
+      return;
+    }
+    List<Path> roots = existingSourceRoots();
+    if (roots.isEmpty()) {
+      return;
+    }
+    Optional<Path> policyFile;
+    List<Path> classpath;
+    try {
+      policyFile = policyFile();
+      classpath = classpath();
+    } catch (MojoExecutionException e) {
+      log.debug("informer-guard start: left to the check goal: " + e.getMessage());
+      return;
+    }
+    // Everything the background reads of the project is taken here, on the build's thread.
+    Set<Path> own = ownOutputs();
+    Path basedir = project.getBasedir().toPath().toAbsolutePath().normalize();
+    Path cacheFile = cacheFile();
+    Path repository = localRepository.toPath();
+    EarlyAnalysis.start(build(), earlyKey(), () -> {
+      long begin = System.nanoTime();
+      Policy loaded = loadPolicy(policyFile);
+      Policy policy = includeTests ? loaded.withTestSourcesReported() : loaded;
+      List<Path> files = new SourceSelection(includes, excludes, policy).select(roots);
+      String key = RunKey.of(policyFile, includeTests, classpath, own, repository);
+      ResultCache stored = ResultCache.load(cacheFile, key);
+      FileHashes hashes = new FileHashes();
+      // Hashed before they are analyzed: a file rewritten in between then no longer matches its
+      // entry at the check, which analyzes it again, instead of matching findings of older text.
+      files.forEach(hashes::of);
+      Set<Path> cached = files.stream().filter(f -> stored.reusable(f, hashes).isPresent()).collect(Collectors.toSet());
+      if (cached.size() == files.size()) {
+        return new EarlyAnalysis.Outcome(key, stored, Map.of(), List.of(), 0, 0);
+      }
+      // One worker: the build's own thread (javac, then jar) keeps the other core.
+      AnalysisRequest request = new AnalysisRequest(files, Optional.of(classpath), policy, Optional.empty(), basedir,
+          EARLY_THREADS);
+      AnalysisResult fresh = analyzer().analyze(request, cached);
+      return new EarlyAnalysis.Outcome(key, stored, entriesOf(fresh, files, cached, hashes), fresh.rules(),
+          fresh.stats().filesParsed(), (System.nanoTime() - begin) / 1_000_000);
+    });
+    log.info("informer-guard: analysis started in the background; the check goal reports it");
   }
 
   /** Created when first needed: loading the rule classes is most of a kept module's check. */

@@ -70,15 +70,20 @@ final class ResultCache {
   /** The stored result of {@code source} when its text and every file it depended on are unchanged. */
   Optional<Entry> reusable(Path source, FileHashes hashes) {
     Entry e = previous.get(source.toString());
-    if (e == null || !e.text().equals(hashes.of(source))) {
-      return Optional.empty();
+    return e != null && current(e, source, hashes) ? Optional.of(e) : Optional.empty();
+  }
+
+  /** Whether {@code e}, the result of {@code source}, still holds: its text and every file it depended on unchanged. */
+  static boolean current(Entry e, Path source, FileHashes hashes) {
+    if (!e.text().equals(hashes.of(source))) {
+      return false;
     }
     for (Map.Entry<String, String> dep : e.dependsOn().entrySet()) {
       if (!dep.getValue().equals(hashes.of(Path.of(dep.getKey())))) {
-        return Optional.empty();
+        return false;
       }
     }
-    return Optional.of(e);
+    return true;
   }
 
   /** Whether the stored entries are exactly {@code entries} (nothing to write). */
