@@ -704,15 +704,34 @@ public final class InterruptSwallowed extends CatalogRule {
           continue;
         }
         Optional<MethodDeclaration> helper = helper(ctx, call);
+        if (helper.isEmpty() || helper.get().getBody().isEmpty()) {
+          continue;
+        }
+        Optional<String> parameter = parameterHanded(call, helper.get(), exception);
         boolean handed = exception != null && call.getArguments().stream()
             .anyMatch(a -> a instanceof NameExpr name && name.getNameAsString().equals(exception));
-        if (helper.isPresent() && helper.get().getBody().isPresent()
-            && outcome(ctx, helper.get().getBody().get(), null, depth + 1, !handed) == Outcome.HANDLED) {
+        // the helper's parameter that receives the exception: passing it on there is handing it on
+        if (outcome(ctx, helper.get().getBody().get(), parameter.orElse(null), depth + 1, !handed) == Outcome.HANDLED) {
           return Outcome.HANDLED;
         }
       }
     }
     return wrapped ? Outcome.WRAPPED : Outcome.SWALLOWED;
+  }
+
+  /** The name of the helper's parameter that {@code call} passes the caught exception to (not a varargs one). */
+  private static Optional<String> parameterHanded(MethodCallExpr call, MethodDeclaration helper, String exception) {
+    if (exception == null) {
+      return Optional.empty();
+    }
+    NodeList<Expression> args = call.getArguments();
+    for (int i = 0; i < args.size() && i < helper.getParameters().size(); i++) {
+      if (args.get(i) instanceof NameExpr name && name.getNameAsString().equals(exception)
+          && !helper.getParameter(i).isVarArgs()) {
+        return Optional.of(helper.getParameter(i).getNameAsString());
+      }
+    }
+    return Optional.empty();
   }
 
   /** Whether {@code node} is inside a catch clause of a try within {@code body}. */
