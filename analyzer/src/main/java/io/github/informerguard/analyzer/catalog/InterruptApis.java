@@ -33,6 +33,13 @@ public final class InterruptApis {
       .named("interrupt").withParameters().inLines(JDK).build();
 
   /**
+   * {@code ExecutorService.shutdownNow()}: interrupts the pool's running tasks, as {@code Thread.interrupt()}
+   * does a thread's (the JDK's pools do so; the interface's documentation says "typical implementations").
+   */
+  public static final CallMatcher EXECUTOR_SHUTDOWN_NOW = CallMatcher.instanceMethod()
+      .onDescendantOf(CancellationTypes.EXECUTOR_SERVICE).named("shutdownNow").withParameters().inLines(JDK).build();
+
+  /**
    * Exceptions the JDK defines to report that a blocking operation was interrupted (blocking I/O
    * code throws them in place of InterruptedException); throwing one passes the interrupt on.
    */

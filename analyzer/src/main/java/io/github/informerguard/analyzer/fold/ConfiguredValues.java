@@ -102,6 +102,27 @@ final class ConfiguredValues {
     return ShippedConfig.lookup(resources.get(), key);
   }
 
+  /**
+   * What the shipped files set for a bound property's {@code key} (canonical kebab case) or its
+   * camel-case spelling {@code <prefix>.<field>}, both of which Spring Boot binds: empty when
+   * neither is set; an empty value when several places set it or the text does not convert.
+   */
+  static Optional<Optional<Folded>> shippedBinding(Node field, String key, String fieldName, boolean duration,
+      TypeFacts types) {
+    ShippedConfig.Lookup kebab = shipped(field, key, types);
+    String camel = key.substring(0, key.lastIndexOf('.') + 1) + fieldName;
+    ShippedConfig.Lookup other = camel.equals(key) ? ShippedConfig.Lookup.UNSET : shipped(field, camel, types);
+    if (kebab.setSomewhere() && other.setSomewhere()) {
+      return Optional.of(Optional.empty());
+    }
+    ShippedConfig.Lookup set = kebab.setSomewhere() ? kebab : other;
+    if (!set.setSomewhere()) {
+      return Optional.empty();
+    }
+    return Optional.of(set.single()
+        .flatMap(v -> shippedValue(field, v, duration, ConfigDurations.Style.SPRING_BOOT)));
+  }
+
   private static Optional<Folded> shippedValue(Node declaration, ShippedConfig.Value v, boolean duration,
       ConfigDurations.Style style) {
     Optional<Path> module = javaFile(declaration).flatMap(ShippedConfig::resourcesFor)

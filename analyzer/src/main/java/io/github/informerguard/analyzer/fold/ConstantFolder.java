@@ -121,7 +121,10 @@ public final class ConstantFolder {
         return Optional.empty();
       }
       Optional<Folded> right = fold(b.getRight(), d, visiting);
-      return right.flatMap(r -> Arithmetic.binary(b.getOperator(), left.get(), r));
+      // watcherInterval * 1000L: still the shipped configuration's value, so the finding names where it is set
+      return right.flatMap(r -> Arithmetic.binary(b.getOperator(), left.get(), r)
+          .map(v -> new Folded(v.value(), v.configDefault(),
+              left.get().shipped().or(r::shipped).orElse(null))));
     }
     if (e instanceof ConditionalExpr c) {
       Optional<Folded> cond = fold(c.getCondition(), d, visiting);
@@ -356,7 +359,8 @@ public final class ConstantFolder {
     }
     Optional<Folded> receiver = fold(scope, depth, visiting);
     if (receiver.isEmpty()) {
-      return Optional.empty();
+      // properties.getWatcherInterval() on a @ConfigurationProperties bean: the bound key's value
+      return BoundProperties.getterValue(call, types, init -> fold(init, depth, visiting));
     }
     Optional<List<Folded>> folded = foldAll(args, depth, visiting);
     if (folded.isEmpty()) {

@@ -124,6 +124,9 @@ public final class InterruptSwallowed extends CatalogRule {
       if (outcome == Outcome.SWALLOWED && !returns && isWakeUpForOwnStopFlag(clause)) {
         continue; // the class interrupts the loop only after setting its stop flag: the loop exits
       }
+      if (outcome == Outcome.SWALLOWED && !returns && body.isPresent() && endsTaskOnOwnStopFlag(ctx, clause, body.get())) {
+        continue; // the task ends when the interrupt is the class's own stop signal; others are spurious
+      }
       if (inUncalledPrivateMethod(clause)) {
         continue; // dead code: nothing can run it
       }
@@ -299,7 +302,47 @@ public final class InterruptSwallowed extends CatalogRule {
     }
   }
 
-  /** A method of {@code type} that assigns {@code flag = stopValue} and afterwards calls {@code interrupt()}. */
+  /**
+   * Whether the catch, in a task body (a task its class hands to a thread or executor), asks the
+   * class's stop flag which interrupt it took and ends the task on the stop path: {@code if
+   * (!stopping) continue; ... return;} or {@code if (stopping) { ...; return; }}, where a method of
+   * the class sets that flag and afterwards interrupts ({@code interrupt()}, or {@code shutdownNow()}
+   * of the pool the task runs in). The stop signal ends the task as asked; an interrupt while the
+   * flag is not set did not come from the owner and the task carries on by design. A catch that
+   * branches on a flag nothing sets before interrupting is still reported.
+   */
+  private static boolean endsTaskOnOwnStopFlag(RuleContext ctx, CatchClause clause, Node body) {
+    NodeList<Statement> statements = clause.getBody().getStatements();
+    if (statements.isEmpty() || !(statements.get(0) instanceof IfStmt test) || test.getElseStmt().isPresent()) {
+      return false;
+    }
+    Expression condition = Expressions.withoutParentheses(test.getCondition());
+    boolean negated = condition instanceof UnaryExpr u && u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT;
+    Optional<String> flag = flagName(negated
+        ? Expressions.withoutParentheses(((UnaryExpr) condition).getExpression()) : condition);
+    if (flag.isEmpty()) {
+      return false;
+    }
+    Optional<Statement> thenLast = test.getThenStmt() instanceof BlockStmt b ? b.getStatements().getLast()
+        : Optional.of(test.getThenStmt());
+    boolean stopValue;
+    if (thenLast.filter(Statement::isContinueStmt).isPresent()
+        && statements.getLast().filter(Statement::isReturnStmt).isPresent()
+        && clause.getBody().findAll(Statement.class, st -> st.isContinueStmt() || st.isReturnStmt()).size() == 2) {
+      stopValue = negated; // the branch carries on while not stopping; the fall-through returns
+    } else if (thenLast.filter(Statement::isReturnStmt).isPresent() && statements.size() == 1) {
+      stopValue = !negated; // the branch returns when stopping; the catch otherwise carries on
+    } else {
+      return false;
+    }
+    Optional<TypeDeclaration> owner = clause.findAncestor(TypeDeclaration.class);
+    return owner.isPresent() && isTaskBody(ctx, body) && stopsAndInterrupts(owner.get(), flag.get(), stopValue);
+  }
+
+  /**
+   * A method of {@code type} that assigns {@code flag = stopValue} and afterwards calls {@code interrupt()}
+   * or an executor's {@code shutdownNow()}, which interrupts the tasks it runs.
+   */
   private static boolean stopsAndInterrupts(TypeDeclaration<?> type, String flag, boolean stopValue) {
     for (MethodDeclaration m : type.getMethods()) {
       Optional<AssignExpr> set = m.findFirst(AssignExpr.class, a -> a.getOperator() == AssignExpr.Operator.ASSIGN
@@ -309,7 +352,8 @@ public final class InterruptSwallowed extends CatalogRule {
         continue;
       }
       int after = set.get().getEnd().map(p -> p.line).orElse(Integer.MAX_VALUE);
-      if (m.findFirst(MethodCallExpr.class, c -> reInterrupts(c)
+      if (m.findFirst(MethodCallExpr.class, c -> (reInterrupts(c)
+          || InterruptApis.EXECUTOR_SHUTDOWN_NOW.matchesShape(c.getNameAsString(), c.getArguments().size()))
           && c.getBegin().map(p -> p.line >= after).orElse(false)).isPresent()) {
         return true;
       }
@@ -492,7 +536,7 @@ public final class InterruptSwallowed extends CatalogRule {
     if (isTestFrameworkFail(ctx, call)) {
       return true;
     }
-    Optional<MethodDeclaration> helper = helper(call);
+    Optional<MethodDeclaration> helper = helper(ctx, call);
     return depth < MAX_HELPER_DEPTH && helper.isPresent() && helper.get().getBody().isPresent()
         && throwsOnEveryPath(ctx, helper.get().getBody().get(), depth + 1);
   }
@@ -535,7 +579,7 @@ public final class InterruptSwallowed extends CatalogRule {
       return written != null && ctx.types().typeName(written, call)
           .filter(owner -> InterruptApis.isFail(owner, name, count)).isPresent();
     }
-    if (helper(call).isPresent()) {
+    if (helper(ctx, call).isPresent()) {
       return false; // the class's own fail(...): judged by its body
     }
     for (ImportDeclaration i : ctx.unit().getImports()) {
@@ -613,7 +657,19 @@ public final class InterruptSwallowed extends CatalogRule {
    * propagate it (the exception handed to code we cannot see) counts as handled.
    */
   private Outcome outcome(RuleContext ctx, Node body, String exception, int depth) {
+    return outcome(ctx, body, exception, depth, false);
+  }
+
+  /**
+   * As above; {@code notHanded} for a helper that the catch calls without handing it the exception
+   * ({@code worker()} in {@code log.warn("...", worker().timeout())}): what the helper's own catches
+   * throw or re-interrupt is the helper's own failure, not the caller's interrupt, so they are left out.
+   */
+  private Outcome outcome(RuleContext ctx, Node body, String exception, int depth, boolean notHanded) {
     for (MethodCallExpr call : body.findAll(MethodCallExpr.class)) {
+      if (notHanded && insideOwnCatch(call, body)) {
+        continue;
+      }
       if (reInterrupts(call)) {
         return Outcome.HANDLED; // Thread.currentThread().interrupt(), or a Thread variable's
       }
@@ -623,6 +679,9 @@ public final class InterruptSwallowed extends CatalogRule {
     }
     boolean wrapped = false;
     for (ThrowStmt t : body.findAll(ThrowStmt.class)) {
+      if (notHanded && insideOwnCatch(t, body)) {
+        continue;
+      }
       Expression thrown = Expressions.withoutParenthesesAndCasts(t.getExpression());
       if (!(thrown instanceof ObjectCreationExpr created)
           || ctx.types().isA(created.getType(), INTERRUPTED).isYes()) {
@@ -641,14 +700,48 @@ public final class InterruptSwallowed extends CatalogRule {
     }
     if (depth < MAX_HELPER_DEPTH) {
       for (MethodCallExpr call : body.findAll(MethodCallExpr.class)) {
-        Optional<MethodDeclaration> helper = helper(call);
-        if (helper.isPresent() && helper.get().getBody().isPresent()
-            && outcome(ctx, helper.get().getBody().get(), null, depth + 1) == Outcome.HANDLED) {
+        if (notHanded && insideOwnCatch(call, body)) {
+          continue;
+        }
+        Optional<MethodDeclaration> helper = helper(ctx, call);
+        if (helper.isEmpty() || helper.get().getBody().isEmpty()) {
+          continue;
+        }
+        Optional<String> parameter = parameterHanded(call, helper.get(), exception);
+        boolean handed = exception != null && call.getArguments().stream()
+            .anyMatch(a -> a instanceof NameExpr name && name.getNameAsString().equals(exception));
+        // the helper's parameter that receives the exception: passing it on there is handing it on
+        if (outcome(ctx, helper.get().getBody().get(), parameter.orElse(null), depth + 1, !handed) == Outcome.HANDLED) {
           return Outcome.HANDLED;
         }
       }
     }
     return wrapped ? Outcome.WRAPPED : Outcome.SWALLOWED;
+  }
+
+  /** The name of the helper's parameter that {@code call} passes the caught exception to (not a varargs one). */
+  private static Optional<String> parameterHanded(MethodCallExpr call, MethodDeclaration helper, String exception) {
+    if (exception == null) {
+      return Optional.empty();
+    }
+    NodeList<Expression> args = call.getArguments();
+    for (int i = 0; i < args.size() && i < helper.getParameters().size(); i++) {
+      if (args.get(i) instanceof NameExpr name && name.getNameAsString().equals(exception)
+          && !helper.getParameter(i).isVarArgs()) {
+        return Optional.of(helper.getParameter(i).getNameAsString());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether {@code node} is inside a catch clause of a try within {@code body}. */
+  private static boolean insideOwnCatch(Node node, Node body) {
+    for (Node n = node.getParentNode().orElse(null); n != null && n != body; n = n.getParentNode().orElse(null)) {
+      if (n instanceof CatchClause) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -662,7 +755,7 @@ public final class InterruptSwallowed extends CatalogRule {
       }
       Node parent = use.getParentNode().orElse(null);
       if (parent instanceof MethodCallExpr call && call.getArguments().contains(use)) {
-        if (LoggingCalls.isLogging(call, ctx.types()) || helper(call).isPresent()) {
+        if (LoggingCalls.isLogging(call, ctx.types()) || helper(ctx, call).isPresent()) {
           continue; // helpers are judged by their bodies
         }
         return true;
@@ -682,24 +775,56 @@ public final class InterruptSwallowed extends CatalogRule {
     return false;
   }
 
-  /** A method of the same class (or an enclosing one) that a call without a foreign receiver invokes. */
-  private static Optional<MethodDeclaration> helper(MethodCallExpr call) {
+  /**
+   * A method of the same class (or an enclosing one), or one it inherits from a project superclass
+   * (up to {@value #MAX_HELPER_DEPTH} levels: a {@code BaseResourceClient}'s {@code error(id, msg, e)}),
+   * that a call without a foreign receiver invokes. Java looks in a class's superclasses before its
+   * enclosing class, and so does this. An inherited method without a body (abstract) is not one:
+   * its implementation is unknown.
+   */
+  private static Optional<MethodDeclaration> helper(RuleContext ctx, MethodCallExpr call) {
     if (call.getScope().isPresent() && !(call.getScope().get() instanceof ThisExpr)) {
       return Optional.empty();
     }
     Optional<Node> n = call.getParentNode();
     while (n.isPresent()) {
       if (n.get() instanceof TypeDeclaration<?> t) {
-        List<MethodDeclaration> candidates = t.getMethodsByName(call.getNameAsString()).stream()
-            .filter(m -> m.getParameters().size() == call.getArguments().size())
-            .toList();
-        if (!candidates.isEmpty()) {
-          return candidates.size() == 1 ? Optional.of(candidates.get(0)) : Optional.empty();
+        Optional<List<MethodDeclaration>> found = candidates(t, call);
+        TypeDeclaration<?> searched = t;
+        for (int level = 0; found.isEmpty() && level < MAX_HELPER_DEPTH; level++) {
+          Optional<TypeDeclaration<?>> parent = projectSuperclass(ctx, searched);
+          if (parent.isEmpty()) {
+            break;
+          }
+          searched = parent.get();
+          found = candidates(searched, call).map(ms -> ms.stream()
+              .filter(m -> m.getBody().isPresent() && !m.isPrivate()).toList());
+        }
+        if (found.isPresent()) {
+          return found.get().size() == 1 ? Optional.of(found.get().get(0)) : Optional.empty();
         }
       }
       n = n.get().getParentNode();
     }
     return Optional.empty();
+  }
+
+  /** The methods of {@code type} with the call's name and argument count; empty when there are none. */
+  private static Optional<List<MethodDeclaration>> candidates(TypeDeclaration<?> type, MethodCallExpr call) {
+    List<MethodDeclaration> candidates = type.getMethodsByName(call.getNameAsString()).stream()
+        .filter(m -> m.getParameters().size() == call.getArguments().size())
+        .toList();
+    return candidates.isEmpty() ? Optional.empty() : Optional.of(candidates);
+  }
+
+  /** The declaration, in the analysed sources, of the class {@code type} extends. */
+  private static Optional<TypeDeclaration<?>> projectSuperclass(RuleContext ctx, TypeDeclaration<?> type) {
+    if (!(type instanceof ClassOrInterfaceDeclaration c) || c.isInterface() || c.getExtendedTypes().isEmpty()) {
+      return Optional.empty();
+    }
+    ClassOrInterfaceType parent = c.getExtendedTypes().get(0);
+    return ctx.types().typeName(parent.getNameWithScope(), parent).flatMap(ctx.types()::sourceType)
+        .filter(ClassOrInterfaceDeclaration.class::isInstance);
   }
 
   /** A lambda or method reference passed to {@code new Thread(...)} or to an executor's submit/execute/schedule. */

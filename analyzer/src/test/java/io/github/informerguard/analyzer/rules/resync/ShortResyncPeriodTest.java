@@ -3,12 +3,14 @@ package io.github.informerguard.analyzer.rules.resync;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.informerguard.analyzer.api.Finding;
+import io.github.informerguard.analyzer.api.Severity;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.policy.Policy;
 import io.github.informerguard.analyzer.policy.PolicyLoader;
 import io.github.informerguard.analyzer.engine.RuleRegistry;
 import io.github.informerguard.analyzer.testing.Fixture;
 import io.github.informerguard.analyzer.testing.FixtureRunner;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ShortResyncPeriodTest {
@@ -36,6 +38,21 @@ class ShortResyncPeriodTest {
               + " (30000 ms), below the 5m minimum.");
       assertThat(shipped.severity()).isEqualTo(io.github.informerguard.analyzer.api.Severity.WARNING);
       assertThat(shipped.detail()).contains("shipped configuration").contains("change it there");
+    }
+  }
+
+  @Test
+  void boundPropertiesGetterFoldsToTheShippedKeyOrTheFieldDefaultInBothModes() {
+    for (boolean precise : new boolean[] {true, false}) {
+      AnalysisResult r = FixtureRunner.run(Fixture.of("ShortResyncPeriod"), "ShortResyncPeriod", precise);
+      List<Finding> bound = r.findings().stream().filter(f -> f.file().endsWith("BoundPeriods.java")).toList();
+      assertThat(bound).extracting(Finding::message).containsExactly(
+          "resync period, set by informers.bound.watcher-interval in src/main/resources/application.properties,"
+              + " is 30s (30000 ms), below the 5m minimum.",
+          "resync period has a hardcoded configuration default of 1m (60000 ms), below the 5m minimum.",
+          "resync period has a hardcoded configuration default of 20s (20000 ms), below the 5m minimum.");
+      assertThat(bound).extracting(Finding::severity)
+          .containsExactly(Severity.WARNING, Severity.INFO, Severity.INFO);
     }
   }
 
