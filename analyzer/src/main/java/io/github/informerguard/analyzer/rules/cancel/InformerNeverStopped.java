@@ -195,15 +195,13 @@ public final class InformerNeverStopped extends CatalogRule {
   private static void reportIfStartedByHook(RuleContext ctx, Node start, Expression receiver, Library library) {
     StartupHooks hooks = new StartupHooks(ctx.types());
     Optional<String> hook = hooks.hookOf(start);
-    if (StartupHooks.fileStopsFactories(ctx.unit()) || hooks.fileHasShutdownPath(ctx.unit())) {
+    if (StartupHooks.fileStopsFactories(ctx.unit()) || hooks.fileHasShutdownPath(ctx.unit())
+        || providerMayStop(ctx, hooks, receiver)) {
       return;
     }
     if (hook.isEmpty()) {
       // Started by a method others call: only when nothing in the sources can stop a factory at all.
       reportIfSourcesNeverStop(ctx, start, "SharedInformerFactory '" + receiver + "'", library);
-      return;
-    }
-    if (providerMayStop(ctx, hooks, receiver)) {
       return;
     }
     LifecycleMessages.factoryStartedByHook(library, receiver.toString(), hook.get()).report(ctx, start);
