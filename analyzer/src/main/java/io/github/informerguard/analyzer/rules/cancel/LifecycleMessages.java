@@ -177,8 +177,8 @@ final class LifecycleMessages {
   /** A fabric8 factory started here whose file stops only new factories from client.informers(). */
   static FindingText factoryStoppedOnFresh(String factory, String stoppedAt) {
     return new FindingText(
-        factory + " starts its informers here, but the only stopAllRegisteredInformers() of this class ("
-            + stoppedAt + ") runs on a new, empty factory from client.informers(), so nothing stops this one.",
+        factory + " starts its informers here, but this class's only stopAllRegisteredInformers() (" + stoppedAt
+            + ") runs on a new, empty factory from client.informers(), so nothing stops it.",
         "client.informers() returns a new SharedInformerFactory on every call, and stopAllRegisteredInformers()"
             + " stops only the informers registered on that same object: the stop stops nothing, and the informers"
             + " of the started factory keep their watches, caches and handlers (before fabric8 6.10 even a"
