@@ -42,6 +42,11 @@ public final class ApiTypes {
   public static final String K8S_CONTROLLER_WATCH = "io.kubernetes.client.extended.controller.ControllerWatch";
   public static final String K8S_CONTROLLER_WATCH_BUILDER =
       "io.kubernetes.client.extended.controller.builder.ControllerWatchBuilder";
+  /** client-java's ControllerManager: run() starts its factory's informers, shutdown() stops them. */
+  public static final String K8S_CONTROLLER_MANAGER = "io.kubernetes.client.extended.controller.ControllerManager";
+  public static final String K8S_CONTROLLER_MANAGER_BUILDER =
+      "io.kubernetes.client.extended.controller.builder.ControllerManagerBuilder";
+  public static final String K8S_CONTROLLER_BUILDER = "io.kubernetes.client.extended.controller.builder.ControllerBuilder";
   public static final String K8S_WATCH = "io.kubernetes.client.util.Watch";
   public static final String K8S_RESOURCE_EVENT_HANDLER =
       "io.kubernetes.client.informer.ResourceEventHandler";

@@ -113,6 +113,15 @@ public final class LifecycleApis {
 
   public static final String INITIALIZING_BEAN = "org.springframework.beans.factory.InitializingBean";
 
+  /**
+   * Interfaces whose no-argument method a Spring container calls once on a singleton after creating it,
+   * by method name: InitializingBean.afterPropertiesSet() and SmartInitializingSingleton's
+   * afterSingletonsInstantiated() (once all singletons exist).
+   */
+  public static final java.util.Map<String, String> INIT_CALLBACKS = java.util.Map.of(
+      INITIALIZING_BEAN, "afterPropertiesSet",
+      "org.springframework.beans.factory.SmartInitializingSingleton", "afterSingletonsInstantiated");
+
   /** Annotations on methods a container calls once after creating the component. */
   public static final Set<String> INIT_ANNOTATIONS = Set.of("jakarta.annotation.PostConstruct",
       "javax.annotation.PostConstruct", "org.osgi.service.component.annotations.Activate");
@@ -214,10 +223,11 @@ public final class LifecycleApis {
   /**
    * Words whose absence proves a file starts no informer: every start call is on something the
    * file names as an informer (a SharedIndexInformer type, inform(...), runnableInformer(...),
-   * sharedIndexInformerFor(...), startAllRegisteredInformers()). Generic words such as "run()"
-   * or "start()" would send most files of a code base to the parser for nothing.
+   * sharedIndexInformerFor(...), startAllRegisteredInformers(), a ControllerManager whose run() starts
+   * its factory). Generic words such as "run()" or "start()" would send most files of a code base to
+   * the parser for nothing.
    */
-  public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer",
+  public static final Set<String> INFORMER_TRIGGER_WORDS = Set.of("inform", "Informer", "ControllerManager",
       "io.javaoperatorsdk.operator.Operator");
 
   /** Words whose absence proves a file opens no raw watch: those of the watch calls above. */

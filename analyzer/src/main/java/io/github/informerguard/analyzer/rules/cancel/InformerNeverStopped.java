@@ -65,6 +65,8 @@ public final class InformerNeverStopped extends CatalogRule {
       checkStartReference(ctx, lifecycle, ref);
     }
     JosdkOperators.check(ctx);
+    DiscardedManagers.check(ctx);
+    ConditionFutures.check(ctx);
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       CallMatcher.first(LifecycleApis.STARTS, StartSite::matcher, m -> m.matches(call, ctx.types()))
           .ifPresent(site -> check(ctx, lifecycle, call, site, reportedHolders));
@@ -143,9 +145,14 @@ public final class InformerNeverStopped extends CatalogRule {
           return;
         }
         if (!isHolder(receiver)) {
-          new RecordHeldFactories(ctx.types()).of(receiver, ctx.unit(), e -> isFactoryCreation(ctx, e))
-              .ifPresent(held -> LifecycleMessages.factoryHeldInCollection(site.library(), held,
-                  FindingText.enclosingTypeName(call)).report(ctx, call));
+          Optional<RecordHeldFactories.Held> held = new RecordHeldFactories(ctx.types())
+              .of(receiver, ctx.unit(), e -> isFactoryCreation(ctx, e));
+          if (held.isPresent()) {
+            LifecycleMessages.factoryHeldInCollection(site.library(), held.get(), FindingText.enclosingTypeName(call))
+                .report(ctx, call);
+          } else if (fabric8) {
+            reportIfStoppedOnlyOnFresh(ctx, call, "The SharedInformerFactory from " + receiver);
+          }
           return;
         }
         if (isHolder(receiver)) {
@@ -163,9 +170,17 @@ public final class InformerNeverStopped extends CatalogRule {
             LifecycleMessages.factory(site.library(), leak.get(), FindingText.enclosingTypeName(call)).report(ctx, call);
             return;
           }
-          stoppedOnlyByUncalledCode(ctx, lifecycle, receiver, d.get(), release, e -> isFactoryCreation(ctx, e))
-              .ifPresent(in -> LifecycleMessages.stoppedOnlyInUncalledCode(site.library(),
-                  "SharedInformerFactory '" + d.get().getNameAsString() + "'", in).report(ctx, call));
+          Optional<String> uncalled = stoppedOnlyByUncalledCode(ctx, lifecycle, receiver, d.get(), release,
+              e -> isFactoryCreation(ctx, e));
+          if (uncalled.isPresent()) {
+            LifecycleMessages.stoppedOnlyInUncalledCode(site.library(),
+                "SharedInformerFactory '" + d.get().getNameAsString() + "'", uncalled.get()).report(ctx, call);
+          } else if (fabric8) {
+            reportIfStoppedOnlyOnFresh(ctx, call, "SharedInformerFactory '" + d.get().getNameAsString() + "'");
+          } else if (!StartupHooks.fileStopsFactories(ctx.unit())
+              && !new StartupHooks(ctx.types()).fileHasShutdownPath(ctx.unit())) {
+            reportIfSourcesNeverStop(ctx, call, "SharedInformerFactory '" + d.get().getNameAsString() + "'", site.library());
+          }
         }
       }
     }
@@ -180,11 +195,33 @@ public final class InformerNeverStopped extends CatalogRule {
   private static void reportIfStartedByHook(RuleContext ctx, Node start, Expression receiver, Library library) {
     StartupHooks hooks = new StartupHooks(ctx.types());
     Optional<String> hook = hooks.hookOf(start);
-    if (hook.isEmpty() || StartupHooks.fileStopsFactories(ctx.unit()) || hooks.fileHasShutdownPath(ctx.unit())
+    if (StartupHooks.fileStopsFactories(ctx.unit()) || hooks.fileHasShutdownPath(ctx.unit())
         || providerMayStop(ctx, hooks, receiver)) {
       return;
     }
+    if (hook.isEmpty()) {
+      // Started by a method others call: only when nothing in the sources can stop a factory at all.
+      reportIfSourcesNeverStop(ctx, start, "SharedInformerFactory '" + receiver + "'", library);
+      return;
+    }
     LifecycleMessages.factoryStartedByHook(library, receiver.toString(), hook.get()).report(ctx, start);
+  }
+
+  /**
+   * A client-java factory started where the rest of the rule sees an owner elsewhere (a constructor
+   * parameter, a getter), in sources that never name a factory stop: nothing can stop it.
+   */
+  private static void reportIfSourcesNeverStop(RuleContext ctx, Node start, String factory, Library library) {
+    if (library == Library.CLIENT_JAVA && UnstoppedProject.neverStopped(ctx.types(), start,
+        K8S_INFORMER_FACTORY.substring(K8S_INFORMER_FACTORY.lastIndexOf('.') + 1))) {
+      LifecycleMessages.factoryNeverStoppedInSources(factory).report(ctx, start);
+    }
+  }
+
+  /** The stop side of the new-factory trap: the file's only stops are on fresh client.informers() factories. */
+  private static void reportIfStoppedOnlyOnFresh(RuleContext ctx, MethodCallExpr start, String factory) {
+    MisdirectedStops.onlyFreshStops(ctx, start)
+        .ifPresent(at -> LifecycleMessages.factoryStoppedOnFresh(factory, at).report(ctx, start));
   }
 
   /** {@code components.informerFactory()}: a factory handed out by a component this code was given. */

@@ -174,6 +174,60 @@ final class LifecycleMessages {
             + (library == Library.FABRIC8 ? " (or closes the KubernetesClient)." + INFORMER_GUARD : "." + FACTORY_GUARD));
   }
 
+  /** A fabric8 factory started here whose file stops only new factories from client.informers(). */
+  static FindingText factoryStoppedOnFresh(String factory, String stoppedAt) {
+    return new FindingText(
+        factory + " starts its informers here, but this class's only stopAllRegisteredInformers() (" + stoppedAt
+            + ") runs on a new, empty factory from client.informers(), so nothing stops it.",
+        "client.informers() returns a new SharedInformerFactory on every call, and stopAllRegisteredInformers()"
+            + " stops only the informers registered on that same object: the stop stops nothing, and the informers"
+            + " of the started factory keep their watches, caches and handlers (before fabric8 6.10 even a"
+            + " KubernetesClient close() does not stop them). Keep the started factory and call"
+            + " stopAllRegisteredInformers() on that same object." + INFORMER_GUARD);
+  }
+
+  /** A client-java ControllerManager run in the chain that builds it: its shutdown() can never be called. */
+  static FindingText managerDiscarded() {
+    return new FindingText(
+        "The ControllerManager built here is run but never kept, so its shutdown(), which stops the informers of"
+            + " its SharedInformerFactory, can never be called.",
+        "ControllerManager.run() starts every informer registered on the manager's factory, and only shutdown()"
+            + " stops the controllers, their executor and those informers. client-java informers run on non-daemon"
+            + " threads, so they keep watching and handling events while the application shuts down (against beans"
+            + " already destroyed) and keep the JVM from exiting. Keep the manager and call shutdown() from the"
+            + " component's lifecycle: a @Bean ControllerManager (Spring infers its public shutdown() as the destroy"
+            + " method), a @PreDestroy or DisposableBean.destroy(), or a JVM shutdown hook." + FACTORY_GUARD);
+  }
+
+  /** A client-java factory started in sources that never name a factory stop or a ControllerManager. */
+  static FindingText factoryNeverStoppedInSources(String factory) {
+    return new FindingText(
+        factory + " starts its informers here, and no source file calls stopAllRegisteredInformers() or runs a"
+            + " ControllerManager, so nothing ever stops them.",
+        "A client-java SharedInformerFactory has no close() or shutdown() for a container to infer, and only"
+            + " stopAllRegisteredInformers() (or the shutdown() of a ControllerManager that runs it) stops its"
+            + " informers; they run on non-daemon threads, so they keep watching and handling events while the"
+            + " application shuts down (against components already destroyed) and keep the JVM from exiting."
+            + " Stop the factory where it is owned: @Bean(destroyMethod = \"stopAllRegisteredInformers\"), a"
+            + " @PreDestroy or DisposableBean.destroy() that calls it, or a JVM shutdown hook." + FACTORY_GUARD);
+  }
+
+  /** fabric8 informOnCondition(..) waited with a timed get and never cancelled: a time-out leaves the informer running. */
+  static FindingText conditionInformerLeftOnTimeout(String future) {
+    String waited = future.isEmpty() ? "The future of informOnCondition(...) is waited on with a timed get(..) and never"
+        + " kept" : "Future '" + future + "' of informOnCondition(...) is waited on with a timed get(..) and never cancelled";
+    return new FindingText(
+        waited + ", so when the wait times out the informer it started keeps running.",
+        "informOnCondition(..) starts an informer and stops it only when the returned future completes: when the"
+            + " condition is met, or when the caller cancels or completes the future. A get(amount, unit) that"
+            + " throws TimeoutException (or InterruptedException) completes nothing, so the informer keeps its watch,"
+            + " its cache and its condition checks until the condition happens to be met, possibly never, and every"
+            + " time-out adds one. Keep the future and cancel it when the wait ends without a result (future.cancel(true)"
+            + " in a finally or in the TimeoutException handler), give it a deadline of its own"
+            + " (future.orTimeout(amount, unit).join()), or use waitUntilCondition(predicate, amount, unit), which"
+            + " cancels it on time-out.");
+  }
+
   static FindingText freshFactory(String registeredAt) {
     return new FindingText(
         "startAllRegisteredInformers() runs on a new, empty factory from client.informers(), so the informers"

@@ -18,7 +18,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Framework startup hooks (Spring CommandLineRunner / ApplicationRunner / InitializingBean,
+ * Framework startup hooks (Spring CommandLineRunner / ApplicationRunner / InitializingBean /
+ * SmartInitializingSingleton,
  * {@code @PostConstruct}, OSGi {@code @Activate}, Quarkus {@code @Observes StartupEvent}): code
  * that runs once when the application starts, so what it starts lives until someone stops it. The
  * containers stop only what has a destroy method they know: Spring infers a public {@code close()}
@@ -72,9 +73,11 @@ final class StartupHooks {
         if (m.getNameAsString().equals("run") && types.isA(t, LifecycleApis.STARTUP_RUNNERS).isYes()) {
           return Optional.of(t.getNameAsString() + ".run()");
         }
-        if (m.getNameAsString().equals("afterPropertiesSet") && m.getParameters().isEmpty()
-            && types.isA(t, Set.of(LifecycleApis.INITIALIZING_BEAN)).isYes()) {
-          return Optional.of("InitializingBean.afterPropertiesSet()");
+        for (var callback : LifecycleApis.INIT_CALLBACKS.entrySet()) {
+          if (m.getNameAsString().equals(callback.getValue()) && m.getParameters().isEmpty()
+              && types.isA(t, Set.of(callback.getKey())).isYes()) {
+            return Optional.of(t.getNameAsString() + "." + callback.getValue() + "()");
+          }
         }
       }
     }

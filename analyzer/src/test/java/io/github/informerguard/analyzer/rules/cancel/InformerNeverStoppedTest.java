@@ -6,7 +6,9 @@ import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.engine.AnalysisResult;
 import io.github.informerguard.analyzer.testing.Fixture;
 import io.github.informerguard.analyzer.testing.FixtureRunner;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class InformerNeverStoppedTest {
 
@@ -99,5 +101,81 @@ class InformerNeverStoppedTest {
         .contains("replaces that informer without stopping it");
     assertThat(f.detail()).contains("Optional.ofNullable(map.put(key, informer)).ifPresent(SharedIndexInformer::close)")
         .contains("computeIfAbsent");
+  }
+
+  @Test
+  void freshFactoryStopMessageSaysTheStopRunsOnANewFactory() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    Finding f = at(r, "FreshFactoryStops.java", "getInformers().startAllRegisteredInformers(); // violation");
+    assertThat(f.message()).isEqualTo("The SharedInformerFactory from getInformers() starts its informers here, but"
+        + " this class's only stopAllRegisteredInformers() (line 31) runs on a new, empty factory from"
+        + " client.informers(), so nothing stops it.");
+    assertThat(f.detail()).contains("before fabric8 6.10").contains("InformerGuard.builder(resources).build()");
+  }
+
+  @Test
+  void discardedManagerMessageSaysShutdownCanNeverBeCalled() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
+    Finding f = at(r, "RunManagers.java", "return args -> builder.build().run();");
+    assertThat(f.message()).contains("ControllerManager built here is run but never kept")
+        .contains("its shutdown(), which stops the informers of its SharedInformerFactory, can never be called");
+    assertThat(f.detail()).contains("Spring infers its public shutdown() as the destroy method");
+  }
+
+  @Test
+  void conditionFutureMessageSaysATimeOutLeavesTheInformerRunning() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    Finding f = at(r, "ConditionWaits.java", "informOnCondition(List::isEmpty); // violation");
+    assertThat(f.message()).isEqualTo("Future 'ready' of informOnCondition(...) is waited on with a timed get(..) and"
+        + " never cancelled, so when the wait times out the informer it started keeps running.");
+    assertThat(f.detail()).contains("future.cancel(true)").contains("waitUntilCondition(predicate, amount, unit)");
+  }
+
+  /**
+   * A source set of its own, outside fixtures/: what it shows depends on every file of the analysis,
+   * so it cannot share a tree with the other rules' fixtures (which name factory stops).
+   */
+  private static Fixture sourceSet(String name) {
+    try {
+      Path dir = Path.of(InformerNeverStoppedTest.class.getClassLoader().getResource("sourcesets/" + name).toURI());
+      try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(dir)) {
+        return new Fixture(dir, s.filter(p -> p.toString().endsWith(".java")).sorted().toList());
+      }
+    } catch (java.net.URISyntaxException | java.io.IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Sources that never name a factory stop: a factory handed to a runner or out through a getter is never stopped. */
+  @Test
+  void factoriesOfSourcesThatNeverStopOneAreReportedInBothModes(@TempDir Path out) {
+    Fixture fixture = sourceSet(ID + "Unstopped");
+    FixtureRunner.assertCompiles(fixture, out);
+    AnalysisResult r = FixtureRunner.verify(ID, fixture, FixtureRunner.FIXTURE_POLICY);
+    Path runner = fixture.files().stream().filter(f -> f.endsWith("ControllerRunner.java")).findFirst().orElseThrow();
+    int line = CancelFixtures.lineOf(runner, "informerFactory.startAllRegisteredInformers();");
+    assertThat(r.findings()).filteredOn(f -> f.file().endsWith("ControllerRunner.java") && f.line() == line)
+        .singleElement().extracting(Finding::message)
+        .isEqualTo("SharedInformerFactory 'informerFactory' starts its informers here, and no source file calls"
+            + " stopAllRegisteredInformers() or runs a ControllerManager, so nothing ever stops them.");
+  }
+
+  /** The same sources with a destroy method named as text in another file: nothing reported. */
+  @Test
+  void aStopNamedAnywhereInTheSourcesWithholdsTheFinding(@TempDir Path out) throws java.io.IOException {
+    Path sources = out.resolve("sources");
+    java.util.List<Path> files = new java.util.ArrayList<>();
+    for (Fixture part : java.util.List.of(sourceSet(ID + "Unstopped"), sourceSet(ID + "StoppedByName"))) {
+      for (Path f : part.files()) {
+        Path copy = sources.resolve(part.directory().relativize(f).toString());
+        java.nio.file.Files.createDirectories(copy.getParent());
+        files.add(java.nio.file.Files.copy(f, copy));
+      }
+    }
+    Fixture fixture = new Fixture(sources, files);
+    FixtureRunner.assertCompiles(fixture, java.nio.file.Files.createDirectories(out.resolve("classes")));
+    for (boolean precise : new boolean[] {true, false}) {
+      assertThat(FixtureRunner.run(fixture, ID, precise).findings()).as("precise=%s", precise).isEmpty();
+    }
   }
 }
