@@ -17,6 +17,7 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.TypePatternExpr;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.Type;
 import io.github.informerguard.analyzer.api.AnalysisMode;
@@ -227,6 +228,9 @@ public final class LenientTypeFacts implements SourceBackedFacts {
     }
     if (declaration instanceof Parameter p && !p.getType().isUnknownType() && !p.getType().isVarType()) {
       return chains.typeAt(p.getType());
+    }
+    if (declaration instanceof TypePatternExpr p && !p.getType().isVarType()) {
+      return chains.typeAt(p.getType()); // a pattern variable has its pattern's declared type
     }
     if (declaration instanceof Parameter p && p.getParentNode().orElse(null) instanceof LambdaExpr l) {
       return lambdaParameterType(l, l.getParameters().indexOf(p));

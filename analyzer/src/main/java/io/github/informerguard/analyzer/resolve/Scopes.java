@@ -15,6 +15,7 @@ import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.TypePatternExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithStatements;
@@ -65,10 +66,18 @@ public final class Scopes {
   }
 
   private static Optional<VariableRef> declaredIn(Node scope, Node child, String name) {
+    Optional<TypePatternExpr> pattern = PatternBindings.inScopeOf(scope, child, name);
+    if (pattern.isPresent()) {
+      return pattern.map(Scopes::patternVariable);
+    }
     if (scope instanceof NodeWithStatements<?> block) {
       for (Statement s : block.getStatements()) {
         if (s == child) {
           break;
+        }
+        Optional<TypePatternExpr> guard = PatternBindings.introducedAfter(s, name);
+        if (guard.isPresent()) {
+          return guard.map(Scopes::patternVariable);
         }
         if (s instanceof ExpressionStmt es && es.getExpression() instanceof VariableDeclarationExpr v) {
           Optional<VariableRef> r = local(v, name);
@@ -123,7 +132,7 @@ public final class Scopes {
   }
 
   /**
-   * The type written where {@code ref}'s variable is declared (field, local or parameter), or for
+   * The type written where {@code ref}'s variable is declared (field, local, parameter or pattern), or for
    * {@code var} the class that its {@code new} initializer creates. Empty when the declaration is
    * not in the sources or a {@code var} is initialized otherwise. Qualify it from the returned node
    * ({@code types.typeName(written, type)}): it stands where the name was written.
@@ -135,6 +144,9 @@ public final class Scopes {
           ? v.getInitializer().map(Expressions::withoutParentheses).filter(ObjectCreationExpr.class::isInstance)
               .map(o -> ((ObjectCreationExpr) o).getType())
           : Optional.of(v.getType());
+    }
+    if (d.isPresent() && d.get() instanceof TypePatternExpr p) {
+      return p.getType().isVarType() ? Optional.empty() : Optional.of(p.getType());
     }
     return d.filter(Parameter.class::isInstance).map(p -> ((Parameter) p).getType());
   }
@@ -204,6 +216,15 @@ public final class Scopes {
     return Optional.of(
         new VariableRef(name, VariableRef.Kind.PARAMETER, false, p.isFinal(), Optional.empty(),
             Optional.of(p), Optional.empty(), Optional.empty()));
+  }
+
+  /**
+   * A pattern variable: a local without an initializer (it holds the tested value only where the
+   * test succeeded, so it is no alias that rules could follow back).
+   */
+  private static VariableRef patternVariable(TypePatternExpr p) {
+    return new VariableRef(p.getNameAsString(), VariableRef.Kind.LOCAL, false, p.hasModifier(Modifier.Keyword.FINAL),
+        Optional.empty(), Optional.of(p), Optional.empty(), Optional.empty());
   }
 
   private static VariableRef withoutInitializer(VariableRef r) {
