@@ -6,6 +6,7 @@ import com.github.javaparser.ast.body.MethodDeclaration;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -14,6 +15,8 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Sources in which nothing can stop a client-java SharedInformerFactory: no file of the analysis
@@ -29,8 +32,8 @@ import java.util.Set;
 final class UnstoppedProject {
 
   /** Words whose presence in any source file means a factory may be stopped there. */
-  private static final Set<String> STOP_WORDS = java.util.stream.Stream.concat(LifecycleApis.FACTORY_STOPS.stream(),
-      java.util.stream.Stream.of("ControllerManager", "LeaderElectingController")).collect(java.util.stream.Collectors.toSet());
+  private static final Set<String> STOP_WORDS = Stream.concat(LifecycleApis.FACTORY_STOPS.stream(),
+      Stream.of("ControllerManager", "LeaderElectingController")).collect(Collectors.toSet());
 
   /** The answer per call-index file list (the same list object until a file changes). */
   private static final Map<Collection<Path>, Boolean> MENTIONS = Collections.synchronizedMap(new IdentityHashMap<>());
@@ -67,7 +70,7 @@ final class UnstoppedProject {
     for (Path f : files) {
       try {
         // Latin-1 reads any byte: the words looked for are ASCII.
-        String text = new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1);
+        String text = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
         if (STOP_WORDS.stream().anyMatch(text::contains)) {
           return true;
         }
