@@ -67,6 +67,15 @@ final class SourceIndex implements SourceTypes {
   private List<Path> callIndexFiles = List.of();
   /** {@link #filesCalling} answers by method name, dropped with {@link #callKeys}; guarded by this. */
   private final Map<String, List<String>> filesCalling = new java.util.HashMap<>();
+  /**
+   * Method names whose calling files the pass of {@link #callKeys} records as it reads every file, so
+   * that {@link #filesCalling} answers them without reading every file a second time: the names the
+   * rules ask for (MissingGoneHandling's watched-elsewhere check asks for fabric8's {@code watch}).
+   * Another name is answered by a pass of its own.
+   */
+  private static final Set<String> CALLERS_KEPT = Set.of("watch");
+  /** Every known file, as the last {@link #filesCalling} pass read them; dropped with {@link #callKeys}. */
+  private List<Path> knownFiles;
 
   SourceIndex(Collection<SourceFile> files) {
     files.forEach(this::add);
@@ -91,6 +100,7 @@ final class SourceIndex implements SourceTypes {
       synchronized (this) {
         callKeys = null; // a new or edited file may call what no file called before
         filesCalling.clear();
+        knownFiles = null;
       }
     }
   }
@@ -117,6 +127,9 @@ final class SourceIndex implements SourceTypes {
 
   @Override
   public synchronized Collection<Path> callIndexFiles() {
+    if (callKeys == null && knownFiles != null) {
+      return knownFiles; // a filesCalling pass read the same files: no need to read them again
+    }
     callKeys();
     return callIndexFiles;
   }
@@ -131,9 +144,19 @@ final class SourceIndex implements SourceTypes {
     }
     Set<String> keys = new java.util.HashSet<>();
     Map<String, Integer> mentions = new java.util.HashMap<>();
-    callIndexFiles = List.copyOf(forEachKnownFile(f -> collect(f.text(), keys, mentions)));
+    Map<String, List<String>> callers = new java.util.HashMap<>();
+    CALLERS_KEPT.forEach(n -> callers.put(n, new java.util.ArrayList<>()));
+    callIndexFiles = List.copyOf(forEachKnownFile(f -> {
+      Set<String> ofFile = collect(f.text(), keys, mentions);
+      callers.forEach((n, files) -> {
+        if (calls(ofFile, n)) {
+          files.add(f.primaryTypeName());
+        }
+      });
+    }));
     callKeys = keys;
     typeMentions = mentions;
+    callers.forEach((n, files) -> filesCalling.put(n, List.copyOf(files)));
     return keys;
   }
 
@@ -170,27 +193,37 @@ final class SourceIndex implements SourceTypes {
    */
   @Override
   public synchronized Optional<List<String>> filesCalling(String name) {
-    callKeys();
+    // The pass of callKeys answers the names it keeps callers for; without it, this pass lexes only
+    // the files whose text holds the name, far cheaper than collecting every file's calls.
     List<String> known = filesCalling.get(name);
     if (known == null) {
       List<String> calling = new java.util.ArrayList<>();
-      String prefix = CallNames.call(name, 0).substring(0, name.length() + 1);
-      forEachKnownFile(f -> {
+      Set<Path> read = forEachKnownFile(f -> {
         if (f.text().contains(name)) {
           Set<String> ofFile = new java.util.HashSet<>();
           CallNames.collect(f.text(), ofFile);
-          if (ofFile.stream().anyMatch(k -> k.startsWith(prefix) && k.indexOf('@') < 0)) {
+          if (calls(ofFile, name)) {
             calling.add(f.primaryTypeName());
           }
         }
       });
       known = List.copyOf(calling);
       filesCalling.put(name, known);
+      if (callKeys == null) {
+        knownFiles = List.copyOf(read);
+      }
     }
     return Optional.of(known);
   }
 
-  private static void collect(String text, Set<String> keys, Map<String, Integer> mentions) {
+  /** Whether a file's call keys hold a call of {@code name}, any arity, on any receiver, not a reference. */
+  private static boolean calls(Set<String> ofFile, String name) {
+    String prefix = CallNames.call(name, 0).substring(0, name.length() + 1);
+    return ofFile.stream().anyMatch(k -> k.startsWith(prefix) && k.indexOf('@') < 0);
+  }
+
+  /** Adds a file's calls and references to {@code keys} and its type names to {@code mentions}; answers the file's keys. */
+  private static Set<String> collect(String text, Set<String> keys, Map<String, Integer> mentions) {
     Set<String> ofFile = new java.util.HashSet<>();
     CallNames.collect(text, ofFile);
     for (String k : ofFile) {
@@ -200,6 +233,7 @@ final class SourceIndex implements SourceTypes {
         keys.add(k);
       }
     }
+    return ofFile;
   }
 
   /** Remembers a file that no rule needs to parse by its path only; it is read again if looked up. */
