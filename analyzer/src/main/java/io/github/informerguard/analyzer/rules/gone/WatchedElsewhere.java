@@ -57,16 +57,9 @@ final class WatchedElsewhere {
   }
 
   /**
-   * Whether some source file other than the watcher's own passes it (or a subclass) to a watch call;
-   * empty when the front end cannot list the files that call {@code watch}.
-   */
-  Optional<Boolean> passedToWatch(ClassOrInterfaceDeclaration watcher) {
-    return watchCalls(watcher).map(calls -> !calls.isEmpty());
-  }
-
-  /**
-   * The watch calls of other source files that take the watcher (or a subclass), as {@link #passedToWatch}
-   * finds them; empty when the front end cannot list the files that call {@code watch}.
+   * The watch calls of source files other than the watcher's own that take it (an instance of it or of a
+   * subclass, or a value declared as one); empty when the front end cannot list the files that call
+   * {@code watch}.
    */
   Optional<List<MethodCallExpr>> watchCalls(ClassOrInterfaceDeclaration watcher) {
     Optional<String> qualified = watcher.getFullyQualifiedName();
