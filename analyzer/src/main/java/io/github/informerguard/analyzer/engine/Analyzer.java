@@ -101,7 +101,9 @@ public final class Analyzer {
     });
     try {
       run.enter(Phase.DISCOVER);
-      run.paths = new SourceDiscovery(request.workingDirectory()).discover(request.inputs(), request.policy(), threads);
+      SourceDiscovery discovery = new SourceDiscovery(request.workingDirectory());
+      run.paths = discovery.discover(request.inputs(), request.policy(), threads);
+      run.errors.addAll(unlistedErrors(discovery.unlistedFolders()));
       // Read and prefilter in parallel. Texts are not held between the phases: each file that a
       // rule looks at is read again by its worker, so the heap holds only the files being analyzed.
       run.enter(Phase.SCREEN);
@@ -173,6 +175,14 @@ public final class Analyzer {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /** One error per folder that could not be listed: the files under it are missing from the run, and the report says so. */
+  static List<AnalysisError> unlistedErrors(Map<Path, String> unlisted) {
+    List<AnalysisError> out = new ArrayList<>();
+    unlisted.forEach((dir, why) -> out.add(
+        new AnalysisError(dir, 0, "cannot list folder (" + why + "): the Java files under it were not analyzed")));
+    return out;
   }
 
   /** Stops the workers and waits a little for the running ones, which hold the heap the report needs. */

@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
@@ -19,9 +21,24 @@ import java.util.concurrent.RecursiveAction;
 public final class SourceDiscovery {
 
   private final DisplayPaths paths;
+  /** Folders under the inputs that could not be listed, with the reason: their files are missing from the run. */
+  private final Map<Path, String> unlisted = new ConcurrentSkipListMap<>();
+
+  private final Lister lister;
 
   public SourceDiscovery(Path workingDirectory) {
+    this(workingDirectory, Files::newDirectoryStream);
+  }
+
+  /** With another way to list a folder: tests use it for the failures a root user never meets. */
+  SourceDiscovery(Path workingDirectory, Lister lister) {
     this.paths = new DisplayPaths(workingDirectory);
+    this.lister = lister;
+  }
+
+  /** Opens the listing of one folder, as {@link Files#newDirectoryStream(Path)} does. */
+  interface Lister {
+    DirectoryStream<Path> open(Path dir) throws IOException;
   }
 
   /** @throws java.nio.file.NoSuchFileException (wrapped) when an input does not exist */
@@ -35,6 +52,7 @@ public final class SourceDiscovery {
    */
   public List<Path> discover(List<Path> inputs, Policy policy, int threads) {
     Set<Path> found = new ConcurrentSkipListSet<>();
+    unlisted.clear();
     ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads) : null;
     try {
       for (Path input : inputs) {
@@ -80,7 +98,7 @@ public final class SourceDiscovery {
     @Override
     protected void compute() {
       List<Folder> subfolders = new ArrayList<>();
-      try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+      try (DirectoryStream<Path> entries = lister.open(dir)) {
         for (Path entry : entries) {
           BasicFileAttributes attrs;
           try {
@@ -99,7 +117,10 @@ public final class SourceDiscovery {
           }
         }
       } catch (IOException | UncheckedIOException e) {
-        // An unreadable folder is skipped, as an unreadable file is.
+        // An unreadable folder is skipped, as an unreadable file is, and named (unlistedFolders) so
+        // that the run says which files it could not see.
+        IOException cause = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+        unlisted.put(dir.normalize(), reason(cause));
         return;
       }
       if (getPool() == null || subfolders.size() < 2) {
@@ -108,6 +129,25 @@ public final class SourceDiscovery {
         invokeAll(subfolders);
       }
     }
+  }
+
+  /**
+   * The folders the last {@link #discover} could not list (permission denied, removed while being
+   * listed), in path order, each with a short reason. Their Java files are not in the result.
+   */
+  public Map<Path, String> unlistedFolders() {
+    return java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(unlisted));
+  }
+
+  private static String reason(IOException e) {
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "removed while being listed";
+    }
+    String m = e.getMessage();
+    return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
   }
 
   /**
