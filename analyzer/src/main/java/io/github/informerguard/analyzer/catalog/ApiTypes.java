@@ -10,6 +10,8 @@ public final class ApiTypes {
   public static final String F8_WATCHABLE = "io.fabric8.kubernetes.client.dsl.Watchable";
   public static final String F8_SHARED_INDEX_INFORMER =
       "io.fabric8.kubernetes.client.informers.SharedIndexInformer";
+  /** fabric8 4.x / 5.x: the supertype of SharedIndexInformer that declares hasSynced(), run() and stop(). */
+  public static final String F8_SHARED_INFORMER = "io.fabric8.kubernetes.client.informers.SharedInformer";
   public static final String F8_INFORMER_FACTORY =
       "io.fabric8.kubernetes.client.informers.SharedInformerFactory";
   public static final String F8_DEFAULT_SHARED_INDEX_INFORMER =

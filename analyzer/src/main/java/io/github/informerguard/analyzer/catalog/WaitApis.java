@@ -41,8 +41,16 @@ public final class WaitApis {
   public static final CallMatcher K8S_HAS_SYNCED = informerMethod(K8S_SHARED_INFORMER, "hasSynced", "client-java-", 0);
   public static final CallMatcher F8_IS_WATCHING = informerMethod(F8_SHARED_INDEX_INFORMER, "isWatching", "fabric8-", 0);
 
+  /**
+   * The same polls on a receiver declared as fabric8 4.x / 5.x {@code SharedInformer} (6.0 folded it into
+   * SharedIndexInformer): controllers of that era keep their informers in fields of the supertype.
+   */
+  public static final CallMatcher F8_OLD_HAS_SYNCED = informerMethod(F8_SHARED_INFORMER, "hasSynced", "fabric8-5.12", 0);
+  public static final CallMatcher F8_OLD_IS_WATCHING = informerMethod(F8_SHARED_INFORMER, "isWatching", "fabric8-5.12", 0);
+
   /** The sync polls a readiness loop may spin on. */
-  public static final List<CallMatcher> SYNC_POLLS = List.of(F8_HAS_SYNCED, K8S_HAS_SYNCED, F8_IS_WATCHING);
+  public static final List<CallMatcher> SYNC_POLLS = List.of(F8_HAS_SYNCED, K8S_HAS_SYNCED, F8_IS_WATCHING,
+      F8_OLD_HAS_SYNCED, F8_OLD_IS_WATCHING);
 
   /** The informer futures whose untimed get()/join() the rule reports, in the rule's order. */
   public static final List<CallMatcher> INFORMER_FUTURES = List.of(F8_START_STAGE, F8_STOPPED_STAGE, F8_FACTORY_START,

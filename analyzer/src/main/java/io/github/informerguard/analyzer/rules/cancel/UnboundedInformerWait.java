@@ -8,6 +8,7 @@ import static io.github.informerguard.analyzer.catalog.CancellationTypes.COMPLET
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.BooleanLiteralExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.LambdaExpr;
@@ -17,7 +18,9 @@ import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BreakStmt;
 import com.github.javaparser.ast.stmt.CatchClause;
+import com.github.javaparser.ast.stmt.ContinueStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ThrowStmt;
@@ -145,6 +148,14 @@ public final class UnboundedInformerWait extends CatalogRule {
       return;
     }
     List<Expression> polled = new ArrayList<>();
+    Optional<IfStmt> skip = skipUntilSynced(ctx, condition, body, polled);
+    if (skip.isPresent()) {
+      boolean fabric8 = ctx.types().isA(polled.get(0), Set.of(F8_SHARED_INDEX_INFORMER)).isYes();
+      WaitMessages.skippingLoop(FindingText.shorten(Expressions.withoutParentheses(skip.get().getCondition()).toString()),
+          fabric8).report(ctx, loop);
+      return;
+    }
+    polled.clear();
     boolean hotSpin = false;
     if (!onlyNotSynced(ctx, condition, polled)) {
       // while (!stop && !isSynced()) { }: a stop flag bounds nothing while it is not set, and an empty body
@@ -160,6 +171,56 @@ public final class UnboundedInformerWait extends CatalogRule {
     }
     boolean fabric8 = ctx.types().isA(polled.get(0), Set.of(F8_SHARED_INDEX_INFORMER)).isYes();
     WaitMessages.loop(FindingText.shorten(Expressions.withoutParentheses(condition).toString()), fabric8).report(ctx, loop);
+  }
+
+  /**
+   * {@code while (running) { if (!informer.hasSynced()) continue; ... }}: the body opens with a skip that does
+   * nothing but go back to a condition of plain flags (or {@code true}, or the thread's interrupt flag), so until
+   * the sync the loop re-tests the flags and the poll on a busy core, with no sleep and no deadline.
+   */
+  private Optional<IfStmt> skipUntilSynced(RuleContext ctx, Expression condition, Statement body, List<Expression> polled) {
+    if (!onlyFlags(condition)) {
+      return Optional.empty();
+    }
+    Statement first = body.isBlockStmt() ? body.asBlockStmt().getStatements().getFirst().orElse(null) : body;
+    if (!(first instanceof IfStmt skip) || skip.getElseStmt().isPresent() || !onlyContinue(skip.getThenStmt())) {
+      return Optional.empty();
+    }
+    return onlyNotSynced(ctx, skip.getCondition(), polled) && !polled.isEmpty() ? Optional.of(skip) : Optional.empty();
+  }
+
+  /** {@code continue;} or {@code { continue; }}, with no label: it goes back to this loop's condition. */
+  private static boolean onlyContinue(Statement then) {
+    Statement s = then;
+    if (s.isBlockStmt() && s.asBlockStmt().getStatements().size() == 1) {
+      s = s.asBlockStmt().getStatement(0);
+    }
+    return s instanceof ContinueStmt c && c.getLabel().isEmpty();
+  }
+
+  /**
+   * A loop condition that no amount of waiting changes by itself: {@code true}, plain flags, the thread's
+   * interrupt flag, and their negations joined with {@code &&}.
+   */
+  private static boolean onlyFlags(Expression condition) {
+    Expression c = Expressions.withoutParenthesesAndCasts(condition);
+    if (c instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.AND) {
+      return onlyFlags(b.getLeft()) && onlyFlags(b.getRight());
+    }
+    if (c instanceof UnaryExpr u && u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+      c = Expressions.withoutParenthesesAndCasts(u.getExpression());
+    }
+    return c instanceof BooleanLiteralExpr t && t.getValue() || isFlag(c) || isInterruptFlag(c);
+  }
+
+  /** {@code Thread.currentThread().isInterrupted()} or {@code Thread.interrupted()}. */
+  private static boolean isInterruptFlag(Expression e) {
+    if (!(e instanceof MethodCallExpr m) || !m.getArguments().isEmpty() || m.getScope().isEmpty()) {
+      return false;
+    }
+    String scope = m.getScope().get().toString();
+    return m.getNameAsString().equals("isInterrupted") && scope.equals("Thread.currentThread()")
+        || m.getNameAsString().equals("interrupted") && scope.equals("Thread");
   }
 
   /** {@code flag && !synced()} chains: at least one operand waits for sync, the others are plain flags. */

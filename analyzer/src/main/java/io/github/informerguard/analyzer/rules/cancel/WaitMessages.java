@@ -51,6 +51,17 @@ final class WaitMessages {
             + " unit); client-java ControllerBuilder withReadyTimeout(Duration)." + (fabric8 ? GUARD : ""));
   }
 
+  static FindingText skippingLoop(String condition, boolean fabric8) {
+    return new FindingText(
+        "if (" + condition + ") continue; spins this loop on a busy core until the sync, with no sleep and no deadline.",
+        "Until the informer syncs, each pass only re-tests the loop's flags and the poll, so the thread burns a core"
+            + " for as long as the first list takes, and forever if it never succeeds (list forbidden by RBAC, API"
+            + " server unreachable, resource not served). Wait for the sync once before the loop, bounded (fabric8"
+            + " informer.start().toCompletableFuture().get(timeout, unit); client-java ControllerBuilder"
+            + " withReadyTimeout(Duration)), or sleep and check a deadline (System.nanoTime()) before continuing."
+            + (fabric8 ? GUARD : ""));
+  }
+
   static FindingText respinningLatch(String waiter, String method, String completedBy) {
     return new FindingText(
         waiter + "." + method + "() waits with no timeout for " + completedBy + ", and an interrupt only makes the loop"

@@ -38,4 +38,15 @@ class UnboundedInformerWaitTest {
     assertThat(f.detail()).contains("withReadyTimeout").doesNotContain("GuardedInformer");
     assertThat(f.column()).isEqualTo(5);
   }
+
+  @Test
+  void skipUntilSyncedMessageNamesTheSkipAndIsReportedAtTheLoop() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    Finding f = CancelFixtures.findingAt(r, ID, "ControllerLoopWaits.java",
+        "while (!Thread.currentThread().isInterrupted()) {");
+    assertThat(f.message())
+        .startsWith("if (!informer.hasSynced()) continue; spins this loop on a busy core until the sync");
+    assertThat(f.detail()).contains("re-tests the loop's flags").contains("GuardedInformer");
+    assertThat(f.column()).isEqualTo(5);
+  }
 }
