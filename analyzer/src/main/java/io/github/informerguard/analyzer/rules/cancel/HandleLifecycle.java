@@ -39,6 +39,7 @@ import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.catalog.ApiTypes;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
@@ -643,7 +644,8 @@ final class HandleLifecycle {
     if (parent instanceof ObjectCreationExpr wrapper && wrapperNeverReleases(wrapper, child, release).isPresent()) {
       return UseKind.WRAPPED;
     }
-    if (parent instanceof MethodCallExpr helper && onlyConfiguredBy(helper, child, release)) {
+    if (parent instanceof MethodCallExpr helper && (onlyConfiguredBy(helper, child, release)
+        || controllerBuilderLookup(helper, child))) {
       return UseKind.NEUTRAL;
     }
     if (parent instanceof MethodReferenceExpr ref && ref.getScope() == child) {
@@ -789,6 +791,24 @@ final class HandleLifecycle {
       }
     }
     return true;
+  }
+
+  /**
+   * client-java {@code ControllerBuilder.defaultBuilder(factory)}: the builder only looks the watched
+   * informers up in the factory ({@code getExistingSharedIndexInformer}) and the {@code Controller} it
+   * builds does not keep it; {@code DefaultController.shutdown()} stops the work queue and workers, not
+   * the factory (client-java-extended 13 and 24). Unlike {@code controllerManagerBuilder(factory)},
+   * it is no owner that could stop the factory.
+   */
+  private boolean controllerBuilderLookup(MethodCallExpr call, Node argument) {
+    if (!call.getNameAsString().equals(LifecycleApis.K8S_CONTROLLER_DEFAULT_BUILDER) || call.getArguments().size() != 1
+        || call.getArgument(0) != argument || call.getScope().isEmpty()) {
+      return false;
+    }
+    Expression scope = Expressions.withoutParenthesesAndCasts(call.getScope().get());
+    return scope instanceof NameExpr n
+        && types.typeName(n.getNameAsString(), n).filter(ApiTypes.K8S_CONTROLLER_BUILDER::equals).isPresent()
+        || types.isA(scope, Set.of(ApiTypes.K8S_CONTROLLER_BUILDER)).isYes();
   }
 
   private static String collectionOf(Expression use) {
