@@ -175,6 +175,12 @@ public final class LifecycleApis {
       "merge");
 
   /** Collection methods that neither hand out nor remove elements. */
+  /**
+   * client-java {@code ControllerBuilder.defaultBuilder(factory)}: reads informers from the factory
+   * while building a controller and keeps no reference to it (no owner of the factory).
+   */
+  public static final String K8S_CONTROLLER_DEFAULT_BUILDER = "defaultBuilder";
+
   public static final Set<String> COLLECTION_QUERIES = Set.of("containsKey", "containsValue", "contains", "size",
       "isEmpty", "clear");
 

@@ -80,8 +80,8 @@ public class ClientJavaConfigMapMirror {
         .withWorkerCount(2)
         .build();
 
-    // The factory is handed to the controller builder, so the analyzer treats its lifecycle as
-    // owned elsewhere (precision first) even though nothing here stops it either.
+    // InformerNeverStopped: the controller builder only looks the informer up in the factory and
+    // the Controller never stops it, so nothing stops this factory either.
     factory.startAllRegisteredInformers();
 
     // UnboundedInformerWait: no deadline; if the LIST is forbidden this never returns.

@@ -39,6 +39,7 @@ import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.catalog.ApiTypes;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
@@ -303,7 +304,7 @@ final class HandleLifecycle {
       return Optional.empty();
     }
     for (Expression v : values) {
-      if (release.clientCloseReleases() && clientClosed(v)) {
+      if (release.clientCloseReleases() && clientCloseRuns(v)) {
         return Optional.empty();
       }
     }
@@ -381,7 +382,7 @@ final class HandleLifecycle {
     if (isTryResource(d)) {
       return Optional.empty();
     }
-    if (release.clientCloseReleases() && clientClosed(produced)) {
+    if (release.clientCloseReleases() && clientCloseRuns(produced)) {
       return Optional.empty();
     }
     if (declaration.isPresent() && declaration.get() instanceof FieldDeclaration) {
@@ -401,7 +402,7 @@ final class HandleLifecycle {
         || !(ref.get().declaration().get() instanceof VariableDeclarator d)) {
       return Optional.empty();
     }
-    if (release.clientCloseReleases() && clientClosed(produced)) {
+    if (release.clientCloseReleases() && clientCloseRuns(produced)) {
       return Optional.empty();
     }
     if (ref.get().kind() != VariableRef.Kind.FIELD) {
@@ -459,7 +460,7 @@ final class HandleLifecycle {
   }
 
   private Optional<Leak> discarded(Expression produced, Release release) {
-    if (inMainMethod(produced) || release.clientCloseReleases() && clientClosed(produced)) {
+    if (inMainMethod(produced) || release.clientCloseReleases() && clientCloseRuns(produced)) {
       return Optional.empty();
     }
     return Optional.of(new Leak(Fate.DISCARDED, ""));
@@ -643,6 +644,10 @@ final class HandleLifecycle {
     if (parent instanceof ObjectCreationExpr wrapper && wrapperNeverReleases(wrapper, child, release).isPresent()) {
       return UseKind.WRAPPED;
     }
+    if (parent instanceof MethodCallExpr helper && (onlyConfiguredBy(helper, child, release)
+        || controllerBuilderLookup(helper, child))) {
+      return UseKind.NEUTRAL;
+    }
     if (parent instanceof MethodReferenceExpr ref && ref.getScope() == child) {
       return release.releases().contains(ref.getIdentifier()) ? UseKind.SAFE_RELEASE : UseKind.ESCAPE;
     }
@@ -741,6 +746,69 @@ final class HandleLifecycle {
     } finally {
       hops--;
     }
+  }
+
+  /**
+   * {@code registerPods(factory)} where {@code registerPods} is a private or static method of this
+   * file that only calls methods on its parameter ({@code factory.sharedIndexInformerFor(..)},
+   * {@code informer.addEventHandler(..)}) and never releases, stores, returns or hands it on: the
+   * helper configures the handle and gives it back to no one, so the caller still holds the only
+   * reference. A release there, or any other use, leaves it a hand-off as before.
+   */
+  private static boolean onlyConfiguredBy(MethodCallExpr helper, Node argument, Release release) {
+    int index = -1;
+    for (int i = 0; i < helper.getArguments().size(); i++) {
+      if (helper.getArguments().get(i) == argument) {
+        index = i;
+      }
+    }
+    if (index < 0 || helper.getScope().filter(s -> !(s instanceof ThisExpr)).isPresent()) {
+      return false;
+    }
+    Optional<MethodDeclaration> callee = SourceMethods.forCallInFile(helper);
+    if (callee.isEmpty() || callee.get().getBody().isEmpty()
+        || !(callee.get().isPrivate() || callee.get().isStatic())
+        || callee.get().getParameters().size() != helper.getArguments().size()
+        || callee.get().getParameter(index).isVarArgs()) {
+      return false;
+    }
+    com.github.javaparser.ast.body.Parameter param = callee.get().getParameter(index);
+    String name = param.getNameAsString();
+    BlockStmt body = callee.get().getBody().get();
+    if (hasMethodReference(body, name)) {
+      return false;
+    }
+    for (NameExpr n : body.findAll(NameExpr.class)) {
+      if (!n.getNameAsString().equals(name)
+          || Scopes.lookup(name, n).flatMap(VariableRef::declaration).filter(d -> d == param).isEmpty()) {
+        continue;
+      }
+      if (!(n.getParentNode().orElse(null) instanceof MethodCallExpr call && call.getScope().filter(s -> s == n).isPresent())
+          || release.releases().contains(call.getNameAsString())
+          || LifecycleApis.F8_INFORMER_FLUENT.contains(call.getNameAsString())
+              && !(call.getParentNode().orElse(null) instanceof ExpressionStmt)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * client-java {@code ControllerBuilder.defaultBuilder(factory)}: the builder only looks the watched
+   * informers up in the factory ({@code getExistingSharedIndexInformer}) and the {@code Controller} it
+   * builds does not keep it; {@code DefaultController.shutdown()} stops the work queue and workers, not
+   * the factory (client-java-extended 13 and 24). Unlike {@code controllerManagerBuilder(factory)},
+   * it is no owner that could stop the factory.
+   */
+  private boolean controllerBuilderLookup(MethodCallExpr call, Node argument) {
+    if (!call.getNameAsString().equals(LifecycleApis.K8S_CONTROLLER_DEFAULT_BUILDER) || call.getArguments().size() != 1
+        || call.getArgument(0) != argument || call.getScope().isEmpty()) {
+      return false;
+    }
+    Expression scope = Expressions.withoutParenthesesAndCasts(call.getScope().get());
+    return scope instanceof NameExpr n
+        && types.typeName(n.getNameAsString(), n).filter(ApiTypes.K8S_CONTROLLER_BUILDER::equals).isPresent()
+        || types.isA(scope, Set.of(ApiTypes.K8S_CONTROLLER_BUILDER)).isYes();
   }
 
   private static String collectionOf(Expression use) {
@@ -843,6 +911,32 @@ final class HandleLifecycle {
       }
       return new ClientCloses(closeCall, List.copyOf(tries));
     }
+  }
+
+  /**
+   * {@link #clientClosed}, unless the close is the end of a try-with-resources block that an endless
+   * wait after the creation never leaves ({@code while (true)} with no way out, a self-join, a latch
+   * nothing counts down), in a file with no shutdown path: that close never runs.
+   */
+  private boolean clientCloseRuns(Expression creation) {
+    if (!clientClosed(creation)) {
+      return false;
+    }
+    Expression root = Expressions.withoutParenthesesAndCasts(creation);
+    while (root instanceof MethodCallExpr m && m.getScope().isPresent()) {
+      root = Expressions.withoutParenthesesAndCasts(m.getScope().get());
+    }
+    if (!(root instanceof NameExpr n)) {
+      return true;
+    }
+    Optional<TryStmt> resourceTry = Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration)
+        .flatMap(Node::getParentNode).filter(VariableDeclarationExpr.class::isInstance)
+        .flatMap(Node::getParentNode).filter(TryStmt.class::isInstance).map(TryStmt.class::cast);
+    if (resourceTry.isEmpty() || !resourceTry.get().getTryBlock().isAncestorOf(creation)
+        || ClientCloses.in(Scopes.enclosingBody(resourceTry.get()), n.getNameAsString()).closeCall()) {
+      return true;
+    }
+    return !new ParkedMain(types).waitsForeverIn(creation, resourceTry.get().getTryBlock());
   }
 
   private static boolean namesVariable(Expression e, String name) {

@@ -1,11 +1,19 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import io.github.informerguard.analyzer.api.RuleContext;
+import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.resolve.Expressions;
+import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.rules.FindingText;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -37,17 +45,50 @@ final class JosdkOperators {
             || LifecycleApis.JOSDK_OPERATOR_STOPS.contains(c.getNameAsString()) && c.getScope().isPresent()
                 && ctx.types().isA(c.getScope().get(), operator).isYes())
         || ctx.nodes(MethodReferenceExpr.class).stream()
-            .anyMatch(r -> LifecycleApis.JOSDK_OPERATOR_STOPS.contains(r.getIdentifier()))
-        || new StartupHooks(ctx.types()).fileHasShutdownPath(ctx.unit());
+            .anyMatch(r -> LifecycleApis.JOSDK_OPERATOR_STOPS.contains(r.getIdentifier()));
     if (stopped) {
       return;
     }
+    // A shutdown path of the file may stop the operator through whatever holds it; it cannot reach an
+    // operator kept only in a local that nothing is handed.
+    boolean shutdownPath = new StartupHooks(ctx.types()).fileHasShutdownPath(ctx.unit());
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       if (call.getNameAsString().equals(LifecycleApis.JOSDK_OPERATOR_START) && call.getArguments().isEmpty()
-          && call.getScope().isPresent() && ctx.types().isA(call.getScope().get(), operator).isYes()) {
+          && call.getScope().isPresent() && ctx.types().isA(call.getScope().get(), operator).isYes()
+          && (!shutdownPath || unreachableLocal(call.getScope().get()))) {
         message(call.getScope().get().toString()).report(ctx, call);
       }
     }
+  }
+
+  /**
+   * {@code var operator = new Operator(..); operator.register(..); operator.start();}: a local made
+   * here and only ever the receiver of calls, so no other code (a shutdown hook, a destroy method)
+   * holds a reference through which it could stop it.
+   */
+  private static boolean unreachableLocal(Expression scope) {
+    if (!(Expressions.withoutParenthesesAndCasts(scope) instanceof NameExpr n)) {
+      return false;
+    }
+    Optional<VariableRef> ref = Scopes.lookup(n.getNameAsString(), n);
+    if (ref.isEmpty() || ref.get().kind() != VariableRef.Kind.LOCAL
+        || !(ref.get().declaration().orElse(null) instanceof VariableDeclarator d)
+        || !(d.getInitializer().map(Expressions::withoutParenthesesAndCasts).orElse(null) instanceof ObjectCreationExpr o)
+        || !o.getType().getNameAsString().equals(OPERATOR_SIMPLE_NAME) || o.getAnonymousClassBody().isPresent()) {
+      return false;
+    }
+    Node body = Scopes.enclosingBody(d);
+    String name = d.getNameAsString();
+    if (body.findAll(MethodReferenceExpr.class).stream().anyMatch(r -> r.getScope().toString().equals(name))) {
+      return false;
+    }
+    for (NameExpr use : body.findAll(NameExpr.class)) {
+      if (use.getNameAsString().equals(name) && Scopes.refersTo(use, d)
+          && !(use.getParentNode().orElse(null) instanceof MethodCallExpr c && c.getScope().filter(s -> s == use).isPresent())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static FindingText message(String operator) {

@@ -69,6 +69,24 @@ final class ParkedMain {
     return waits && start.findCompilationUnit().filter(cu -> !new StartupHooks(types).fileHasShutdownPath(cu)).isPresent();
   }
 
+  /**
+   * Whether an endless wait follows {@code start} on every path through {@code block} (a
+   * try-with-resources block holding the client), in the same method or lambda body, with no shutdown
+   * path in the file: the close at the end of the block then never runs, on SIGTERM or otherwise.
+   */
+  boolean waitsForeverIn(Node start, BlockStmt block) {
+    Node region = Scopes.enclosingBody(start);
+    if (region != Scopes.enclosingBody(block) || !block.isAncestorOf(start)) {
+      return false;
+    }
+    int after = start.getEnd().map(p -> p.line).orElse(Integer.MAX_VALUE);
+    boolean waits = block.findAll(Statement.class).stream()
+        .filter(s -> s.getBegin().map(p -> p.line > after).orElse(false))
+        .filter(s -> alwaysReached(s, block))
+        .anyMatch(s -> endless(s, region));
+    return waits && start.findCompilationUnit().filter(cu -> !new StartupHooks(types).fileHasShutdownPath(cu)).isPresent();
+  }
+
   private static boolean isMain(MethodDeclaration m) {
     return m.isStatic() && m.getNameAsString().equals("main") && m.getParameters().size() == 1 && m.getType().isVoidType();
   }
@@ -88,7 +106,7 @@ final class ParkedMain {
     return child == body;
   }
 
-  private boolean endless(Statement s, MethodDeclaration main) {
+  private boolean endless(Statement s, Node main) {
     if (s instanceof ExpressionStmt e && e.getExpression() instanceof MethodCallExpr call) {
       String written = call.toString().replaceAll("\\s+", "");
       if (LifecycleApis.ENDLESS_WAITS.contains(written)) {
@@ -143,7 +161,7 @@ final class ParkedMain {
   }
 
   /** {@code new CountDownLatch(1).await()}, or a local latch of main that no code of the file counts down. */
-  private boolean latchNobodyCountsDown(Expression scope, MethodDeclaration main) {
+  private boolean latchNobodyCountsDown(Expression scope, Node main) {
     Expression x = Expressions.withoutParenthesesAndCasts(scope);
     if (x instanceof ObjectCreationExpr o) {
       return types.isA(o.getType(), Set.of(LifecycleApis.LATCH_TYPE)).isYes();
