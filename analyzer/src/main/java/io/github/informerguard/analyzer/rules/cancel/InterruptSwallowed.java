@@ -109,8 +109,9 @@ public final class InterruptSwallowed extends CatalogRule {
       List<Type> alternatives = type instanceof UnionType u ? new ArrayList<>(u.getElements()) : List.of(type);
       String name = clause.getParameter().getNameAsString();
       if (alternatives.stream().noneMatch(t -> ctx.types().isA(t, INTERRUPTED).isYes())) {
-        Optional<InterruptBranch> branch = alternatives.stream().anyMatch(t -> catchesAnyException(ctx, t))
-            ? InterruptBranch.of(ctx, clause) : Optional.empty();
+        // syntax first (an instanceof test of the catch variable), types only then
+        Optional<InterruptBranch> branch = InterruptBranch.of(ctx, clause)
+            .filter(b -> alternatives.stream().anyMatch(t -> catchesAnyException(ctx, t)));
         if (branch.isEmpty()) {
           continue;
         }
