@@ -107,16 +107,36 @@ public final class InterruptSwallowed extends CatalogRule {
     for (CatchClause clause : ctx.nodes(CatchClause.class)) {
       Type type = clause.getParameter().getType();
       List<Type> alternatives = type instanceof UnionType u ? new ArrayList<>(u.getElements()) : List.of(type);
+      String name = clause.getParameter().getNameAsString();
       if (alternatives.stream().noneMatch(t -> ctx.types().isA(t, INTERRUPTED).isYes())) {
+        // syntax first (an instanceof test of the catch variable), types only then
+        Optional<InterruptBranch> branch = InterruptBranch.of(ctx, clause)
+            .filter(b -> alternatives.stream().anyMatch(t -> catchesAnyException(ctx, t)));
+        if (branch.isEmpty()) {
+          continue;
+        }
+        Optional<InterruptMessages.Ending> ending = branchEnding(ctx, clause, branch.get());
+        if (ending.isEmpty() || inUncalledPrivateMethod(clause)) {
+          continue;
+        }
+        Optional<String> callback = callback(ctx, clause);
+        if (!namesClients && callback.isEmpty()) {
+          if (handlesClients.isEmpty()) {
+            handlesClients = Optional.of(ClientScope.handlesClientValues(ctx));
+          }
+          if (!handlesClients.get()) {
+            continue;
+          }
+        }
+        report(ctx, clause, ending.get(), false, name, thrownWrapper(ctx, branch.get().then()), callback);
         continue;
       }
-      String name = clause.getParameter().getNameAsString();
       Outcome outcome = outcome(ctx, clause.getBody(), name, 0);
       if (outcome == Outcome.HANDLED) {
         continue;
       }
       Optional<Node> body = enclosingBody(clause);
-      boolean returns = outcome == Outcome.SWALLOWED && body.isPresent() && endsBody(clause, body.get());
+      boolean returns = outcome == Outcome.SWALLOWED && body.isPresent() && endsBody(ctx, clause, body.get());
       boolean throwsOut = outcome == Outcome.WRAPPED && body.isPresent() && endsInThrow(clause);
       if ((returns || throwsOut) && isTaskBody(ctx, body.get())) {
         continue; // the task or thread ends: the interrupt asked for exactly that
@@ -142,14 +162,108 @@ public final class InterruptSwallowed extends CatalogRule {
       InterruptMessages.Ending ending = outcome == Outcome.WRAPPED ? InterruptMessages.Ending.WRAPPED
           : returns ? InterruptMessages.Ending.RETURNS
           : endsWithBreak(clause) ? InterruptMessages.Ending.BREAKS : InterruptMessages.Ending.CONTINUES;
-      InterruptMessages.Text text = InterruptMessages.of(ending, alternatives.size() > 1, name, where(clause),
-          thrownWrapper(ctx, clause.getBody()), callback);
-      if (callback.isPresent()) {
-        Severity configured = ctx.settings().severity();
-        ctx.report(clause, configured == Severity.INFO ? Severity.WARNING : Severity.ERROR, text.message(),
-            text.detail());
+      report(ctx, clause, ending, alternatives.size() > 1, name, thrownWrapper(ctx, clause.getBody()), callback);
+    }
+  }
+
+  private static void report(RuleContext ctx, CatchClause clause, InterruptMessages.Ending ending, boolean multi,
+      String name, Optional<String> wrapper, Optional<String> callback) {
+    InterruptMessages.Text text = InterruptMessages.of(ending, multi, name, where(clause), wrapper, callback);
+    if (callback.isPresent()) {
+      Severity configured = ctx.settings().severity();
+      ctx.report(clause, configured == Severity.INFO ? Severity.WARNING : Severity.ERROR, text.message(),
+          text.detail());
+    } else {
+      ctx.report(clause, text.message(), text.detail());
+    }
+  }
+
+  /** {@code catch (Exception e)} or {@code catch (Throwable t)}: a catch an InterruptedException can land in. */
+  private static boolean catchesAnyException(RuleContext ctx, Type t) {
+    return t instanceof ClassOrInterfaceType c
+        && ctx.types().typeName(c.getNameWithScope(), c).filter(EXCEPTION_ROOTS::contains).isPresent();
+  }
+
+  private static final Set<String> EXCEPTION_ROOTS = Set.of("java.lang.Exception", "java.lang.Throwable");
+
+  /**
+   * How the branch that an InterruptedException takes through a {@code catch (Exception e)} ends,
+   * or empty when it re-interrupts or passes the exception on (or ends a task, as a catch of
+   * InterruptedException that ends it would). The path is what runs before the {@code if}, its
+   * then-branch, and, when that branch completes normally, what follows the {@code if}; the
+   * {@code else} is for other exceptions.
+   */
+  private Optional<InterruptMessages.Ending> branchEnding(RuleContext ctx, CatchClause clause, InterruptBranch branch) {
+    List<Node> path = new ArrayList<>(branch.before());
+    path.add(branch.then());
+    Statement last = branch.then() instanceof BlockStmt b ? b.getStatements().getLast().orElse(b) : branch.then();
+    boolean leaves = last.isReturnStmt() || last.isThrowStmt() || last.isBreakStmt() || last.isContinueStmt();
+    if (!leaves) {
+      path.addAll(branch.after());
+    }
+    boolean wrapped = false;
+    for (Node part : path) {
+      for (String exception : branch.names()) {
+        Outcome o = outcome(ctx, part, exception, 0);
+        if (o == Outcome.HANDLED) {
+          return Optional.empty();
+        }
+        wrapped |= o == Outcome.WRAPPED;
+      }
+    }
+    Optional<Node> body = enclosingBody(clause);
+    boolean inTask = body.isPresent() && isTaskBody(ctx, body.get());
+    if (wrapped) {
+      boolean throwsOut = last.isThrowStmt() && noOuterCatch(clause);
+      return inTask && throwsOut ? Optional.empty() : Optional.of(InterruptMessages.Ending.WRAPPED);
+    }
+    if (last.isReturnStmt()) {
+      return inTask ? Optional.empty() : Optional.of(InterruptMessages.Ending.RETURNS);
+    }
+    return Optional.of(last.isBreakStmt() ? InterruptMessages.Ending.BREAKS : InterruptMessages.Ending.CONTINUES);
+  }
+
+  /**
+   * The {@code if (e instanceof InterruptedException [ie])} among a catch's own statements (the
+   * instanceof alone or one term of an {@code ||}), split into what runs before it, its then-branch,
+   * and what follows it; {@code names} are the catch parameter and the pattern variable.
+   */
+  record InterruptBranch(List<Statement> before, Statement then, List<Statement> after, List<String> names) {
+
+    static Optional<InterruptBranch> of(RuleContext ctx, CatchClause clause) {
+      String caught = clause.getParameter().getNameAsString();
+      NodeList<Statement> statements = clause.getBody().getStatements();
+      for (int i = 0; i < statements.size(); i++) {
+        if (!(statements.get(i) instanceof IfStmt test)) {
+          continue;
+        }
+        List<Expression> terms = new ArrayList<>();
+        disjuncts(Expressions.withoutParentheses(test.getCondition()), terms);
+        for (Expression term : terms) {
+          if (term instanceof com.github.javaparser.ast.expr.InstanceOfExpr io
+              && Expressions.withoutParentheses(io.getExpression()) instanceof NameExpr n
+              && n.getNameAsString().equals(caught)
+              && io.getType() instanceof ClassOrInterfaceType checked
+              && ctx.types().isA(checked, INTERRUPTED).isYes()) {
+            List<String> names = new ArrayList<>(List.of(caught));
+            io.getPattern().filter(com.github.javaparser.ast.expr.TypePatternExpr.class::isInstance)
+                .map(pe -> ((com.github.javaparser.ast.expr.TypePatternExpr) pe).getNameAsString())
+                .ifPresent(names::add);
+            return Optional.of(new InterruptBranch(List.copyOf(statements.subList(0, i)), test.getThenStmt(),
+                List.copyOf(statements.subList(i + 1, statements.size())), List.copyOf(names)));
+          }
+        }
+      }
+      return Optional.empty();
+    }
+
+    private static void disjuncts(Expression e, List<Expression> out) {
+      if (e instanceof com.github.javaparser.ast.expr.BinaryExpr b
+          && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.OR) {
+        disjuncts(Expressions.withoutParentheses(b.getLeft()), out);
+        disjuncts(Expressions.withoutParentheses(b.getRight()), out);
       } else {
-        ctx.report(clause, text.message(), text.detail());
+        out.add(e);
       }
     }
   }
@@ -174,7 +288,7 @@ public final class InterruptSwallowed extends CatalogRule {
   }
 
   /** The simple name of the exception the catch throws instead ({@code throw new X(e)}), if it does. */
-  private static Optional<String> thrownWrapper(RuleContext ctx, BlockStmt body) {
+  private static Optional<String> thrownWrapper(RuleContext ctx, Statement body) {
     for (ThrowStmt t : body.findAll(ThrowStmt.class)) {
       if (Expressions.withoutParenthesesAndCasts(t.getExpression()) instanceof ObjectCreationExpr created) {
         return Optional.of(created.getType().getNameAsString());
@@ -207,13 +321,13 @@ public final class InterruptSwallowed extends CatalogRule {
    * loop the try is in ({@code break}, or switching off the loop's flag) and that loop ends the
    * body. A catch that loops, continues or breaks elsewhere does not end it.
    */
-  private static boolean endsBody(CatchClause clause, Node owner) {
+  private static boolean endsBody(RuleContext ctx, CatchClause clause, Node owner) {
     BlockStmt block = clause.getBody();
     Node body = owner instanceof LambdaExpr l ? l.getBody()
         : ((MethodDeclaration) owner).getBody().map(Node.class::cast).orElse(null);
-    Optional<Statement> endedLoop = loopEndedBy(clause);
+    Optional<Statement> endedLoop = loopEndedBy(ctx, clause);
     if (endedLoop.isPresent()) {
-      return isTail(endedLoop.get(), body);
+      return isTail(ctx, endedLoop.get(), body);
     }
     if (!block.findAll(Statement.class, s -> s.isWhileStmt() || s.isDoStmt() || s.isForStmt()
         || s.isForEachStmt() || s.isBreakStmt() || s.isContinueStmt() || s.isThrowStmt()).isEmpty()) {
@@ -226,7 +340,7 @@ public final class InterruptSwallowed extends CatalogRule {
     if (block.findFirst(ReturnStmt.class).isPresent()) {
       return false; // returns on some paths only; judged as carrying on
     }
-    return isTail(clause.getParentNode().orElse(null), body);
+    return isTail(ctx, clause.getParentNode().orElse(null), body);
   }
 
   /**
@@ -244,6 +358,20 @@ public final class InterruptSwallowed extends CatalogRule {
       }
       if (n instanceof TryStmt t && !t.getCatchClauses().isEmpty()) {
         return false; // an outer catch may take the wrapper: do not guess
+      }
+    }
+    return false;
+  }
+
+  /** Whether no other try with catches, within the catch's method or lambda, encloses its try. */
+  private static boolean noOuterCatch(CatchClause clause) {
+    for (Node n = clause.getParentNode().flatMap(Node::getParentNode).orElse(null); n != null;
+        n = n.getParentNode().orElse(null)) {
+      if (n instanceof LambdaExpr || n instanceof CallableDeclaration<?>) {
+        return true;
+      }
+      if (n instanceof TryStmt t && !t.getCatchClauses().isEmpty()) {
+        return false;
       }
     }
     return false;
@@ -345,9 +473,8 @@ public final class InterruptSwallowed extends CatalogRule {
    */
   private static boolean stopsAndInterrupts(TypeDeclaration<?> type, String flag, boolean stopValue) {
     for (MethodDeclaration m : type.getMethods()) {
-      Optional<AssignExpr> set = m.findFirst(AssignExpr.class, a -> a.getOperator() == AssignExpr.Operator.ASSIGN
-          && flagName(a.getTarget()).equals(Optional.of(flag))
-          && a.getValue() instanceof BooleanLiteralExpr v && v.getValue() == stopValue);
+      Optional<Expression> set = m.findFirst(Expression.class,
+          e -> flagWrite(e, flag).equals(Optional.of(stopValue)));
       if (set.isEmpty()) {
         continue;
       }
@@ -393,12 +520,22 @@ public final class InterruptSwallowed extends CatalogRule {
         .filter(st -> st instanceof BreakStmt b && b.getLabel().isEmpty()).isPresent();
   }
 
-  /** Whether nothing runs after {@code node} (a statement) before {@code body} ends. */
-  private static boolean isTail(Node node, Node body) {
+  /**
+   * Whether nothing runs after {@code node} (a statement) before {@code body} ends, other than
+   * statements that only log ({@code LOG.info("worker done")}): they report the end, they do no work
+   * that the interrupt should have stopped.
+   */
+  private static boolean isTail(RuleContext ctx, Node node, Node body) {
     while (node != null && node != body) {
       Node parent = node.getParentNode().orElse(null);
       if (parent instanceof BlockStmt b) {
-        if (b.getStatements().isEmpty() || b.getStatements().getLast().get() != node) {
+        int at = -1;
+        for (int i = 0; i < b.getStatements().size(); i++) {
+          if (b.getStatements().get(i) == node) {
+            at = i; // by identity: equals() on nodes compares their text
+          }
+        }
+        if (at < 0 || !onlyLogs(ctx, b.getStatements().subList(at + 1, b.getStatements().size()))) {
           return false; // more statements run after it
         }
       } else if (parent instanceof CatchClause c) {
@@ -412,12 +549,26 @@ public final class InterruptSwallowed extends CatalogRule {
     return node != null;
   }
 
+  /** Statements that are each a logging call and nothing else. */
+  private static boolean onlyLogs(RuleContext ctx, List<Statement> statements) {
+    return statements.stream().allMatch(st -> st instanceof ExpressionStmt es
+        && es.getExpression() instanceof MethodCallExpr call && LoggingCalls.isLogging(call, ctx.types())
+        && call.getArguments().stream().allMatch(a -> a.findFirst(MethodCallExpr.class,
+            c -> !LoggingCalls.isLogging(c, ctx.types()) && !isGetter(c)).isEmpty()));
+  }
+
+  /** A no-argument read such as {@code stopped.get()} or {@code e.getMessage()}, for a log message. */
+  private static boolean isGetter(MethodCallExpr call) {
+    return call.getArguments().isEmpty() && (call.getNameAsString().startsWith("get")
+        || call.getNameAsString().startsWith("is") || call.getNameAsString().equals("toString"));
+  }
+
   /**
    * The loop that the catch ends: it ends with a plain {@code break} out of the innermost loop
    * around the try, or it sets that {@code while (running)} / {@code while (!stopped)} loop's flag
    * so that the loop stops, with nothing after the try in the loop's body.
    */
-  private static Optional<Statement> loopEndedBy(CatchClause clause) {
+  private static Optional<Statement> loopEndedBy(RuleContext ctx, CatchClause clause) {
     BlockStmt block = clause.getBody();
     if (!block.findAll(Statement.class, s -> s.isWhileStmt() || s.isDoStmt() || s.isForStmt()
         || s.isForEachStmt() || s.isSwitchStmt() || s.isContinueStmt() || s.isThrowStmt()
@@ -461,24 +612,60 @@ public final class InterruptSwallowed extends CatalogRule {
       return Optional.empty();
     }
     for (Statement st : statements) {
-      if (st instanceof ExpressionStmt es && es.getExpression() instanceof AssignExpr a
-          && a.getOperator() == AssignExpr.Operator.ASSIGN
-          && flagName(a.getTarget()).equals(flagName)
-          && a.getValue() instanceof BooleanLiteralExpr value && value.getValue() == negated) {
+      if (st instanceof ExpressionStmt es && flagWrite(es.getExpression(), flagName.get()).equals(Optional.of(negated))) {
         Node loopBody = loop instanceof WhileStmt w ? w.getBody() : ((DoStmt) loop).getBody();
-        return isTail(tryStmt, loopBody) ? Optional.of(loop) : Optional.empty();
+        return isTail(ctx, tryStmt, loopBody) ? Optional.of(loop) : Optional.empty();
       }
     }
     return Optional.empty();
   }
 
-  /** {@code running} or {@code this.running}. */
+  /**
+   * {@code running} or {@code this.running}; read as a condition also {@code running.get()} (an
+   * {@code AtomicBoolean}'s read).
+   */
   private static Optional<String> flagName(Expression e) {
     if (e instanceof NameExpr n) {
       return Optional.of(n.getNameAsString());
     }
     if (e instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) {
       return Optional.of(f.getNameAsString());
+    }
+    if (e instanceof MethodCallExpr c && c.getNameAsString().equals("get") && c.getArguments().isEmpty()
+        && c.getScope().isPresent() && !(c.getScope().get() instanceof MethodCallExpr)) {
+      return flagName(c.getScope().get());
+    }
+    return Optional.empty();
+  }
+
+  private static final Set<String> ATOMIC_SETS = Set.of("set", "lazySet", "setRelease", "setVolatile", "setPlain",
+      "setOpaque", "getAndSet");
+
+  /**
+   * The boolean literal that {@code e} writes to the flag {@code flag}: {@code flag = true},
+   * {@code this.flag = true}, or an {@code AtomicBoolean}'s {@code flag.set(true)},
+   * {@code flag.getAndSet(true)}, {@code flag.compareAndSet(false, true)}.
+   */
+  private static Optional<Boolean> flagWrite(Expression e, String flag) {
+    if (e instanceof AssignExpr a) {
+      return a.getOperator() == AssignExpr.Operator.ASSIGN && flagName(a.getTarget()).equals(Optional.of(flag))
+          && !(a.getTarget() instanceof MethodCallExpr) && a.getValue() instanceof BooleanLiteralExpr v
+          ? Optional.of(v.getValue()) : Optional.empty();
+    }
+    if (!(e instanceof MethodCallExpr c) || c.getScope().isEmpty()
+        || c.getScope().get() instanceof MethodCallExpr
+        || !flagName(c.getScope().get()).equals(Optional.of(flag))) {
+      return Optional.empty();
+    }
+    NodeList<Expression> args = c.getArguments();
+    if (ATOMIC_SETS.contains(c.getNameAsString()) && args.size() == 1
+        && args.get(0) instanceof BooleanLiteralExpr v) {
+      return Optional.of(v.getValue());
+    }
+    if (c.getNameAsString().equals("compareAndSet") && args.size() == 2
+        && args.get(0) instanceof BooleanLiteralExpr from && args.get(1) instanceof BooleanLiteralExpr to
+        && from.getValue() != to.getValue()) {
+      return Optional.of(to.getValue());
     }
     return Optional.empty();
   }
@@ -758,6 +945,9 @@ public final class InterruptSwallowed extends CatalogRule {
         if (LoggingCalls.isLogging(call, ctx.types()) || helper(ctx, call).isPresent()) {
           continue; // helpers are judged by their bodies
         }
+        if (feedsLogging(ctx, call)) {
+          continue; // log.error(ExceptionUtils.getStackTrace(e)): formats the message, hands nothing on
+        }
         return true;
       }
       if (parent instanceof ObjectCreationExpr created && created.getArguments().contains(use)) {
@@ -770,6 +960,34 @@ public final class InterruptSwallowed extends CatalogRule {
           || parent instanceof VariableDeclarator
           || parent instanceof ReturnStmt) {
         return true; // stored or returned for someone else to act on
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the value of {@code call} only becomes part of a logging call's arguments, directly or
+   * through string concatenation and further calls on it ({@code log.warn("x " + describe(e).trim())}).
+   */
+  private static boolean feedsLogging(RuleContext ctx, Expression call) {
+    Node node = call;
+    for (Node parent = node.getParentNode().orElse(null); parent != null;
+        node = parent, parent = parent.getParentNode().orElse(null)) {
+      if (parent instanceof com.github.javaparser.ast.expr.BinaryExpr
+          || parent instanceof com.github.javaparser.ast.expr.EnclosedExpr
+          || parent instanceof com.github.javaparser.ast.expr.CastExpr) {
+        continue;
+      }
+      if (!(parent instanceof MethodCallExpr outer)) {
+        return false;
+      }
+      Node child = node;
+      boolean argument = outer.getArguments().stream().anyMatch(a -> a == child);
+      if (argument && LoggingCalls.isLogging(outer, ctx.types())) {
+        return true;
+      }
+      if (!argument && outer.getScope().filter(sc -> sc == child).isEmpty()) {
+        return false;
       }
     }
     return false;
@@ -886,8 +1104,10 @@ public final class InterruptSwallowed extends CatalogRule {
       return false;
     }
     String name = method.getNameAsString();
+    // a call on another receiver (anonKube.startInformers() beside this::startInformers) is another method
     boolean called = owner.findAll(MethodCallExpr.class).stream()
-        .anyMatch(c -> c.getNameAsString().equals(name) && c.getArguments().isEmpty());
+        .anyMatch(c -> c.getNameAsString().equals(name) && c.getArguments().isEmpty()
+            && (c.getScope().isEmpty() || c.getScope().get() instanceof ThisExpr));
     if (called) {
       return false;
     }

@@ -124,6 +124,22 @@ class InterruptSwallowedTest {
   }
 
   @Test
+  void instanceofBranchIsJudgedByWhereTheInterruptGoesInBothModes() {
+    for (boolean precise : new boolean[] {false, true}) {
+      AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, precise);
+      assertThat(findingAt(r, ID, "InstanceofBranches.java", "Exception logged)").message()).isEqualTo(
+          "InterruptedException caught as 'logged' in onlyLogsInTheBranch() carries on without re-interrupting"
+          + " the thread or rethrowing");
+      assertThat(findingAt(r, ID, "InstanceofBranches.java", "Exception wrapped)").message()).isEqualTo(
+          "InterruptedException caught as 'wrapped' in wrapsThePatternVariable() is rethrown as"
+          + " IllegalStateException without re-interrupting the thread");
+      assertThat(findingAt(r, ID, "InstanceofBranches.java", "Exception failed)").message()).isEqualTo(
+          "InterruptedException caught as 'failed' in returnsFromTheBranch() returns without re-interrupting"
+          + " the thread");
+    }
+  }
+
+  @Test
   void multiCatchAndLambdaAreNamedInTheMessage() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ALL_SCOPE), ID, false, SCOPE_ALL);
     var multi = findingAt(r, ALL_SCOPE, "PlainCode.java", "InterruptedException | ExecutionException | TimeoutException");
