@@ -136,7 +136,8 @@ final class GoneEvidence {
       return;
     }
     if (delegation == Delegation.ANY_UNKNOWN_CALL && call.getScope().isPresent()
-        && !(call.getScope().get() instanceof MethodCallExpr) && !knownReceiver(call.getScope().get())) {
+        && !(call.getScope().get() instanceof MethodCallExpr) && !knownReceiver(call.getScope().get())
+        && !isLogging(call)) {
       r.opaque = true;
     }
   }
