@@ -26,6 +26,8 @@ public final class LoggingCalls {
       "severe", "fine", "finer", "finest", "verbose", "log", "println", "print", "printf");
   /** Level words that project loggers prefix their own methods with ({@code warnOp}, {@code debugCr}). */
   private static final List<String> LEVEL_PREFIXES = List.of("trace", "debug", "info", "warn", "error", "fatal");
+  /** The level words that JBoss Logging suffixes with {@code f} (printf format) or {@code v} (MessageFormat). */
+  private static final Set<String> JBOSS_FORMAT_BASES = Set.of("trace", "debug", "info", "warn", "error", "fatal", "log");
   private static final List<String> FAILURE_LEVELS = List.of("error", "warn", "warning", "severe", "fatal");
   private static final Set<String> PRINT_STREAMS = Set.of("System.out", "System.err");
   private static final Pattern LOGGER_NAME = Pattern.compile("(?i)_?(log|logger)");
@@ -81,6 +83,8 @@ public final class LoggingCalls {
         return true;
       }
     }
-    return false;
+    // JBoss Logging's formatting variants (infof, debugv, logf): printf- and MessageFormat-style messages
+    return name.length() > 1 && (name.endsWith("f") || name.endsWith("v"))
+        && JBOSS_FORMAT_BASES.contains(name.substring(0, name.length() - 1));
   }
 }

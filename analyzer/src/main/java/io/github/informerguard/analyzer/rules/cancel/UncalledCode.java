@@ -3,6 +3,7 @@ package io.github.informerguard.analyzer.rules.cancel;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import java.util.Optional;
 
@@ -35,6 +36,30 @@ final class UncalledCode {
       return false;
     }
     return types.calledInSources(owner.getNameAsString(), m.getNameAsString(), m.getParameters().size()).filter(called -> !called).isPresent();
+  }
+
+  /**
+   * Whether {@code site} is in a private method (through its lambdas) that nothing in its file calls by name and
+   * arity or references ({@code this::name}): no other file can reach a private method, so it never runs.
+   */
+  static boolean inUncalledPrivateMethod(Node site) {
+    Optional<MethodDeclaration> method = enclosingMethod(site);
+    if (method.isEmpty() || !method.get().isPrivate() || !method.get().getAnnotations().isEmpty()) {
+      return false;
+    }
+    MethodDeclaration m = method.get();
+    Optional<com.github.javaparser.ast.CompilationUnit> unit = m.findCompilationUnit();
+    if (unit.isEmpty()) {
+      return false;
+    }
+    String name = m.getNameAsString();
+    int arity = m.getParameters().size();
+    boolean varargs = m.getParameters().stream().anyMatch(p -> p.isVarArgs());
+    // the rule subscribes to both node kinds, so the engine's one walk of the file has them
+    return FileNodes.of(unit.get(), com.github.javaparser.ast.expr.MethodCallExpr.class).stream()
+            .noneMatch(c -> c.getNameAsString().equals(name) && (c.getArguments().size() == arity || varargs))
+        && FileNodes.of(unit.get(), com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
+            .noneMatch(r -> r.getIdentifier().equals(name));
   }
 
   /** The method whose body holds {@code site}, through lambdas but not through local or anonymous classes. */

@@ -94,6 +94,21 @@ final class CloseHandlers {
     return waiter;
   }
 
+  /**
+   * onClose releases a latch or future that eventReceived releases only as a failure (next to an error- or
+   * warning-level log call): the close ends the wait the way the failure would, so the owner learns of it.
+   */
+  boolean failsWaiter(MethodDeclaration onClose, Optional<MethodDeclaration> eventReceived) {
+    if (eventReceived.isEmpty() || onClose.getBody().isEmpty()) {
+      return false;
+    }
+    return onClose.getBody().get().findAll(MethodCallExpr.class).stream()
+        .filter(m -> m.getScope().isPresent()
+            && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || m.getNameAsString().equals("complete")))
+        .map(m -> m.getScope().get().toString())
+        .anyMatch(w -> onlyReleasedAsFailure(eventReceived.get(), w));
+  }
+
   /** Whether onClose counts down a latch or completes a future at all. */
   boolean releasesAnyWaiter(MethodDeclaration onClose) {
     return onClose.findAll(MethodCallExpr.class).stream().anyMatch(m -> m.getScope().isPresent()

@@ -99,7 +99,7 @@ final class GoneEvidence {
           && created.getAnonymousClassBody().isEmpty()
           && !known(qualify(created.getType().getNameWithScope(), created))) {
         r.opaque = true;
-      } else if (node instanceof NameExpr n && isTracked(n, tracked) && escapes(n)) {
+      } else if (node instanceof NameExpr n && isTracked(n, tracked) && escapes(n) && !onlyForNonErrorTypes(n)) {
         r.opaque = true;
       }
     });
@@ -136,7 +136,8 @@ final class GoneEvidence {
       return;
     }
     if (delegation == Delegation.ANY_UNKNOWN_CALL && call.getScope().isPresent()
-        && !(call.getScope().get() instanceof MethodCallExpr) && !knownReceiver(call.getScope().get())) {
+        && !(call.getScope().get() instanceof MethodCallExpr) && !knownReceiver(call.getScope().get())
+        && !isLogging(call)) {
       r.opaque = true;
     }
   }
@@ -189,6 +190,58 @@ final class GoneEvidence {
       parent = parent.getParentNode().orElse(null);
     }
     return false;
+  }
+
+  /**
+   * The use sits in an {@code if} branch or {@code switch} case that only ADDED, MODIFIED, DELETED or BOOKMARK
+   * events of that same variable reach ({@code "ADDED".equals(event.type) || ..}): an ERROR event, which is how
+   * a 410 arrives, is never handed on there, so the code it is handed to cannot be where the 410 is handled.
+   */
+  private static boolean onlyForNonErrorTypes(NameExpr use) {
+    String name = use.getNameAsString();
+    Node child = use;
+    for (Node p = use.getParentNode().orElse(null); p != null && !(p instanceof com.github.javaparser.ast.body.CallableDeclaration)
+        && !(p instanceof LambdaExpr); p = p.getParentNode().orElse(null)) {
+      if (p instanceof com.github.javaparser.ast.stmt.IfStmt i && i.getThenStmt() == child && nonErrorTest(i.getCondition(), name)) {
+        return true;
+      }
+      if (p instanceof com.github.javaparser.ast.stmt.SwitchEntry entry && !entry.getLabels().isEmpty()
+          && entry.getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.SwitchStmt sw
+          && typeOf(sw.getSelector(), name) && entry.getLabels().stream().allMatch(l -> l instanceof StringLiteralExpr lit
+              && NON_ERROR_TYPES.contains(lit.getValue()))) {
+        return true;
+      }
+      child = p;
+    }
+    return false;
+  }
+
+  private static final Set<String> NON_ERROR_TYPES = Set.of("ADDED", "MODIFIED", "DELETED", "BOOKMARK");
+
+  private static boolean nonErrorTest(Expression condition, String name) {
+    Expression c = condition instanceof com.github.javaparser.ast.expr.EnclosedExpr e ? e.getInner() : condition;
+    if (c instanceof com.github.javaparser.ast.expr.BinaryExpr b
+        && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.OR) {
+      return nonErrorTest(b.getLeft(), name) && nonErrorTest(b.getRight(), name);
+    }
+    if (!(c instanceof MethodCallExpr m) || m.getArguments().size() != 1 || m.getScope().isEmpty()
+        || !(m.getNameAsString().equals("equals") || m.getNameAsString().equals("equalsIgnoreCase"))) {
+      return false;
+    }
+    Expression a = m.getScope().get();
+    Expression b = m.getArgument(0);
+    Expression literal = a instanceof StringLiteralExpr ? a : b;
+    Expression other = literal == a ? b : a;
+    return literal instanceof StringLiteralExpr lit
+        && NON_ERROR_TYPES.stream().anyMatch(t -> t.equalsIgnoreCase(lit.getValue())) && typeOf(other, name);
+  }
+
+  /** {@code event.type} or {@code event.getType()} of the variable {@code name}. */
+  private static boolean typeOf(Expression e, String name) {
+    return e instanceof FieldAccessExpr f && f.getNameAsString().equals("type")
+            && f.getScope() instanceof NameExpr n && n.getNameAsString().equals(name)
+        || e instanceof MethodCallExpr m && m.getNameAsString().equals("getType") && m.getArguments().isEmpty()
+            && m.getScope().filter(s -> s instanceof NameExpr n && n.getNameAsString().equals(name)).isPresent();
   }
 
   private boolean isTracked(NameExpr n, Set<Node> tracked) {

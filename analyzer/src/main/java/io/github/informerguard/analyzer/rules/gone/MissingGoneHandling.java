@@ -60,7 +60,8 @@ public final class MissingGoneHandling extends CatalogRule {
     List<Fabric8Watchers.Implementation> found = watchers.find(ctx.unit());
     for (Fabric8Watchers.Implementation impl : found) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
-      if (onClose.isEmpty() || impl.watches().stream().anyMatch(MissingGoneHandling::insideRelistLoop)) {
+      if (onClose.isEmpty() || impl.watches().stream().anyMatch(MissingGoneHandling::insideRelistLoop)
+          || impl.watches().stream().allMatch(FreshRewatches::fabric8)) {
         continue;
       }
       if (completesWithTimeout(ctx, impl)) {
@@ -84,7 +85,8 @@ public final class MissingGoneHandling extends CatalogRule {
       exception.add(onClose.get().getParameter(0));
       GoneEvidence.Result r = evidence.scan(onClose.get().getBody().get(), exception,
           GoneEvidence.Delegation.ANY_UNKNOWN_CALL);
-      if (r.goneCheck || (r.fabric8List && r.fabric8Watch) || r.opaque || mainEnding.releasesMainsLastWait(onClose.get())) {
+      if (r.goneCheck || (r.fabric8List && r.fabric8Watch) || r.opaque || mainEnding.releasesMainsLastWait(onClose.get())
+          || handlers.failsWaiter(onClose.get(), impl.method("eventReceived", 2))) {
         continue;
       }
       String longWatched = FindingText.shorten(longLived.get().getScope().map(Expression::toString).orElse("?"));
@@ -221,7 +223,8 @@ public final class MissingGoneHandling extends CatalogRule {
         continue;
       }
       Optional<Node> callable = ClientJavaWatches.enclosingCallable(call);
-      if (callable.isEmpty() || !watches.iterated(call, callable.get()) || watches.isOneShotWait(call, callable.get())) {
+      if (callable.isEmpty() || !watches.iterated(call, callable.get()) || watches.isOneShotWait(call, callable.get())
+          || FreshRewatches.clientJava(call)) {
         continue;
       }
       GoneEvidence.Result r = evidence.scan(callable.get(), watches.events(callable.get()),
