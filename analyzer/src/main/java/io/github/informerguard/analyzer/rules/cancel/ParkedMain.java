@@ -80,11 +80,59 @@ final class ParkedMain {
       return false;
     }
     int after = start.getEnd().map(p -> p.line).orElse(Integer.MAX_VALUE);
+    // Outside main an interrupt (a pool's shutdownNow(), Thread.interrupt()) can reach the thread: a
+    // wait that lets the InterruptedException out leaves the try block, and the close runs.
+    boolean inMain = region instanceof MethodDeclaration m && isMain(m);
     boolean waits = block.findAll(Statement.class).stream()
         .filter(s -> s.getBegin().map(p -> p.line > after).orElse(false))
         .filter(s -> alwaysReached(s, block))
+        .filter(s -> inMain || (s instanceof WhileStmt || s instanceof ForStmt) && !interruptLeaves(s))
         .anyMatch(s -> endless(s, region));
     return waits && start.findCompilationUnit().filter(cu -> !new StartupHooks(types).fileHasShutdownPath(cu)).isPresent();
+  }
+
+  /** JDK calls that throw InterruptedException, with the argument counts that do (poll() and get(key) do not). */
+  private static final Set<String> INTERRUPTIBLE_ANY = Set.of("sleep", "join", "wait", "take", "put", "await",
+      "acquire", "awaitTermination", "invokeAll", "invokeAny", "lockInterruptibly");
+
+  /**
+   * Whether an InterruptedException can leave {@code loop}: a blocking JDK call, or a call of a method of the
+   * file that declares it, outside any try of the loop whose catch takes InterruptedException, Exception or
+   * Throwable (and outside lambdas and anonymous classes of the loop, which run elsewhere).
+   */
+  private static boolean interruptLeaves(Statement loop) {
+    for (MethodCallExpr c : loop.findAll(MethodCallExpr.class)) {
+      String name = c.getNameAsString();
+      int args = c.getArguments().size();
+      boolean throwsIt = INTERRUPTIBLE_ANY.contains(name)
+          || (name.equals("poll") || name.equals("offer")) && args >= 2
+          || name.equals("get") && (args == 0 || args == 2) && c.getScope().isPresent()
+          || io.github.informerguard.analyzer.resolve.SourceMethods.forCallInFile(c)
+              .filter(m -> m.getThrownExceptions().stream().anyMatch(t -> INTERRUPT_CATCHES.contains(t.asString())))
+              .isPresent();
+      if (throwsIt && !caughtWithin(c, loop)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final Set<String> INTERRUPT_CATCHES = Set.of("InterruptedException", "java.lang.InterruptedException",
+      "Exception", "java.lang.Exception", "Throwable", "java.lang.Throwable");
+
+  private static boolean caughtWithin(Node call, Statement loop) {
+    for (Node p = call.getParentNode().orElse(null); p != null && p != loop; p = p.getParentNode().orElse(null)) {
+      if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
+        return true;
+      }
+      if (p instanceof TryStmt t && t.getTryBlock().isAncestorOf(call) && t.getCatchClauses().stream()
+          .anyMatch(cc -> cc.getParameter().getType().asString().lines().findFirst().stream()
+              .flatMap(x -> java.util.Arrays.stream(x.split("\\|")))
+              .anyMatch(x -> INTERRUPT_CATCHES.contains(x.trim())))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isMain(MethodDeclaration m) {

@@ -149,6 +149,9 @@ public final class UnboundedInformerWait extends CatalogRule {
     }
     List<Expression> polled = new ArrayList<>();
     Optional<IfStmt> skip = skipUntilSynced(ctx, condition, body, polled);
+    if (skip.isPresent() && syncAwaitedBefore(loop, polled)) {
+      return;
+    }
     if (skip.isPresent()) {
       boolean fabric8 = ctx.types().isA(polled.get(0), Set.of(F8_SHARED_INDEX_INFORMER)).isYes();
       WaitMessages.skippingLoop(FindingText.shorten(Expressions.withoutParentheses(skip.get().getCondition()).toString()),
@@ -187,6 +190,39 @@ public final class UnboundedInformerWait extends CatalogRule {
       return Optional.empty();
     }
     return onlyNotSynced(ctx, skip.getCondition(), polled) && !polled.isEmpty() ? Optional.of(skip) : Optional.empty();
+  }
+
+  /**
+   * Earlier in the same method or lambda body the code already waits for one of {@code polled} to sync: a loop
+   * on its {@code hasSynced()}/{@code isWatching()}, or a {@code get}/{@code join} on its {@code start()}
+   * future. The skip then only guards and never spins (the wait before it is judged on its own).
+   */
+  private static boolean syncAwaitedBefore(Statement loop, List<Expression> polled) {
+    int begin = loop.getBegin().map(p -> p.line).orElse(0);
+    Node region = Scopes.enclosingBody(loop);
+    Set<String> receivers = new java.util.HashSet<>();
+    polled.forEach(r -> receivers.add(Expressions.withoutParenthesesAndCasts(r).toString()));
+    for (MethodCallExpr call : region.findAll(MethodCallExpr.class)) {
+      if (call.getEnd().map(p -> p.line >= begin).orElse(true) || Scopes.enclosingBody(call) != region
+          || call.getScope().map(sc -> !receivers.contains(Expressions.withoutParenthesesAndCasts(sc).toString()))
+              .orElse(true)) {
+        continue;
+      }
+      String name = call.getNameAsString();
+      boolean loopPoll = (name.equals("hasSynced") || name.equals("isWatching"))
+          && (call.findAncestor(WhileStmt.class).filter(w -> w.getCondition().isAncestorOf(call)).isPresent()
+              || call.findAncestor(DoStmt.class).filter(d -> d.getCondition().isAncestorOf(call)).isPresent());
+      boolean startAwaited = name.equals("start") && call.getParentNode().flatMap(Node::getParentNode)
+          .filter(MethodCallExpr.class::isInstance).map(MethodCallExpr.class::cast)
+          .filter(m -> m.getNameAsString().equals("get") || m.getNameAsString().equals("join")).isPresent()
+          || name.equals("start") && call.getParentNode().filter(MethodCallExpr.class::isInstance)
+              .map(MethodCallExpr.class::cast)
+              .filter(m -> m.getNameAsString().equals("get") || m.getNameAsString().equals("join")).isPresent();
+      if (loopPoll || startAwaited) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@code continue;} or {@code { continue; }}, with no label: it goes back to this loop's condition. */
