@@ -67,15 +67,13 @@ final class SourceIndex implements SourceTypes {
   private List<Path> callIndexFiles = List.of();
   /** {@link #filesCalling} answers by method name, dropped with {@link #callKeys}; guarded by this. */
   private final Map<String, List<String>> filesCalling = new java.util.HashMap<>();
-  /**
-   * Method names whose calling files the pass of {@link #callKeys} records as it reads every file, so
-   * that {@link #filesCalling} answers them without reading every file a second time: the names the
-   * rules ask for (MissingGoneHandling's watched-elsewhere check asks for fabric8's {@code watch}).
-   * Another name is answered by a pass of its own.
-   */
-  private static final Set<String> CALLERS_KEPT = Set.of("watch");
   /** Every known file, as the last {@link #filesCalling} pass read them; dropped with {@link #callKeys}. */
   private List<Path> knownFiles;
+  /**
+   * What the screen recorded of the files it read, by absolute normalized path, so that a pass over every
+   * file takes those facts instead of reading the file again (see {@link FileFacts}).
+   */
+  private final Map<Path, FileFacts> screened = new ConcurrentHashMap<>();
 
   SourceIndex(Collection<SourceFile> files) {
     files.forEach(this::add);
@@ -145,11 +143,11 @@ final class SourceIndex implements SourceTypes {
     Set<String> keys = new java.util.HashSet<>();
     Map<String, Integer> mentions = new java.util.HashMap<>();
     Map<String, List<String>> callers = new java.util.HashMap<>();
-    CALLERS_KEPT.forEach(n -> callers.put(n, new java.util.ArrayList<>()));
+    FileFacts.CALLERS.forEach(n -> callers.put(n, new java.util.ArrayList<>()));
     callIndexFiles = List.copyOf(forEachKnownFile(f -> {
       Set<String> ofFile = collect(f.text(), keys, mentions);
       callers.forEach((n, files) -> {
-        if (calls(ofFile, n)) {
+        if (FileFacts.calls(ofFile, n)) {
           files.add(f.primaryTypeName());
         }
       });
@@ -166,9 +164,42 @@ final class SourceIndex implements SourceTypes {
    * its module). Answers the files read, absolute and normalized.
    */
   private Set<Path> forEachKnownFile(java.util.function.Consumer<SourceFile> action) {
+    return forEachKnownPath((path, inMemory) -> {
+      if (inMemory != null) {
+        action.accept(inMemory);
+      } else if (SourceReader.read(path) instanceof SourceFile f) {
+        action.accept(f);
+      }
+    });
+  }
+
+  /**
+   * As {@link #forEachKnownFile}, handing each file's facts: those the screen recorded, else those of
+   * the file's text (in memory, or read now).
+   */
+  private Set<Path> forEachKnownFileFacts(java.util.function.Consumer<FileFacts> action) {
+    return forEachKnownPath((path, inMemory) -> {
+      FileFacts recorded = inMemory == null ? screened.get(path.toAbsolutePath().normalize()) : null;
+      if (recorded != null) {
+        action.accept(recorded);
+      } else if (inMemory != null) {
+        action.accept(FileFacts.of(inMemory));
+      } else if (SourceReader.read(path) instanceof SourceFile f) {
+        action.accept(FileFacts.of(f));
+      }
+    });
+  }
+
+  /** A known file: held in memory ({@code inMemory} not null), or known by its path only. */
+  private interface KnownFile {
+    void visit(Path path, SourceFile inMemory);
+  }
+
+  /** Visits every known file once (see {@link #forEachKnownFile}); answers the files visited, absolute and normalized. */
+  private Set<Path> forEachKnownPath(KnownFile action) {
     Set<Path> read = new java.util.TreeSet<>();
     for (SourceFile f : byPrimaryType.values()) {
-      action.accept(f);
+      action.visit(f.path(), f);
       read.add(f.path().toAbsolutePath().normalize());
     }
     List<Path> more = new java.util.ArrayList<>(notInMemory.values());
@@ -180,33 +211,42 @@ final class SourceIndex implements SourceTypes {
       }
     }
     for (Path p : more) {
-      if (read.add(p.toAbsolutePath().normalize()) && SourceReader.read(p) instanceof SourceFile f) {
-        action.accept(f);
+      if (read.add(p.toAbsolutePath().normalize())) {
+        action.visit(p, null);
       }
     }
     return read;
   }
 
   /**
-   * Read on the first question for a name, once per set of files: rules ask it rarely (a Watcher class
-   * that its own file does not watch with), so no file's calls are kept for it beforehand.
+   * Answered on the first question for a name, once per set of files. For the names of
+   * {@link FileFacts#CALLERS} the screen recorded each file's answer as it read the file, so only files
+   * it did not read (under a source root, not among the inputs) are read; another name is rare (no rule
+   * asks one today) and takes a pass that reads every file.
    */
   @Override
   public synchronized Optional<List<String>> filesCalling(String name) {
-    // The pass of callKeys answers the names it keeps callers for; without it, this pass lexes only
-    // the files whose text holds the name, far cheaper than collecting every file's calls.
+    // The pass of callKeys answers the names it keeps callers for, and so do the facts the screen
+    // recorded; another name is answered by a pass that lexes only the files whose text holds it.
     List<String> known = filesCalling.get(name);
     if (known == null) {
       List<String> calling = new java.util.ArrayList<>();
-      Set<Path> read = forEachKnownFile(f -> {
-        if (f.text().contains(name)) {
-          Set<String> ofFile = new java.util.HashSet<>();
-          CallNames.collect(f.text(), ofFile);
-          if (calls(ofFile, name)) {
-            calling.add(f.primaryTypeName());
-          }
-        }
-      });
+      int kept = FileFacts.CALLERS.indexOf(name);
+      Set<Path> read = kept >= 0
+          ? forEachKnownFileFacts(facts -> {
+            if (facts.calls(kept)) {
+              calling.add(facts.primaryTypeName());
+            }
+          })
+          : forEachKnownFile(f -> {
+            if (f.text().contains(name)) {
+              Set<String> ofFile = new java.util.HashSet<>();
+              CallNames.collect(f.text(), ofFile);
+              if (FileFacts.calls(ofFile, name)) {
+                calling.add(f.primaryTypeName());
+              }
+            }
+          });
       known = List.copyOf(calling);
       filesCalling.put(name, known);
       if (callKeys == null) {
@@ -214,12 +254,6 @@ final class SourceIndex implements SourceTypes {
       }
     }
     return Optional.of(known);
-  }
-
-  /** Whether a file's call keys hold a call of {@code name}, any arity, on any receiver, not a reference. */
-  private static boolean calls(Set<String> ofFile, String name) {
-    String prefix = CallNames.call(name, 0).substring(0, name.length() + 1);
-    return ofFile.stream().anyMatch(k -> k.startsWith(prefix) && k.indexOf('@') < 0);
   }
 
   /** Adds a file's calls and references to {@code keys} and its type names to {@code mentions}; answers the file's keys. */
@@ -247,6 +281,16 @@ final class SourceIndex implements SourceTypes {
       notInMemory.putIfAbsent(primaryTypeName, path);
     }
     sourceRoot.ifPresent(roots::add);
+  }
+
+  /**
+   * As {@link #addByPath(Path, String, Optional)}, with the facts the screen recorded as it read the file:
+   * a pass over every file takes them instead of reading the file again. The file must not change
+   * during the run (the CLI's and the plugin's runs read each file once).
+   */
+  void addByPath(Path path, String primaryTypeName, Optional<Path> sourceRoot, FileFacts facts) {
+    addByPath(path, primaryTypeName, sourceRoot);
+    screened.put(path.toAbsolutePath().normalize(), facts);
   }
 
   /** Source roots of the analyzed files, for the symbol solver in precise mode. */

@@ -49,6 +49,37 @@ class SourceIndexTest {
   }
 
   @Test
+  void filesCallingTakesWhatTheScreenRecordedInsteadOfReadingTheFileAgain() throws Exception {
+    Path root = dir.resolve("src");
+    Path screenedCaller = root.resolve("app/Starter.java");
+    Path screenedOther = root.resolve("app/Other.java");
+    Path unscreened = root.resolve("app/Beside.java");
+    Files.createDirectories(screenedCaller.getParent());
+    // On disk now: the screened caller no longer calls watch and the other file does. The answer
+    // follows what the screen read, so neither file was read again; the file beside them that no
+    // screen read (under the same source root) is read for it.
+    Files.writeString(screenedCaller, "package app;\nclass Starter { }\n");
+    Files.writeString(screenedOther, "package app;\nclass Other { void go(C c) { c.pods().watch(w); } }\n");
+    Files.writeString(unscreened, "package app;\nclass Beside { void go(C c) { c.watch(null, w); } }\n");
+    SourceIndex index = new SourceIndex(List.of());
+    index.addByPath(screenedCaller, "app.Starter", Optional.of(root),
+        FileFacts.of("app.Starter", "package app;\nclass Starter { void go(C c) { c.pods().watch(null, w); } }\n", 1));
+    index.addByPath(screenedOther, "app.Other", Optional.of(root), FileFacts.of("app.Other", "package app;\nclass Other { }\n", 0));
+    assertThat(index.filesCalling("watch").orElseThrow()).containsExactlyInAnyOrder("app.Starter", "app.Beside");
+    assertThat(index.callIndexFiles()).hasSize(3);
+  }
+
+  @Test
+  void recordedFactsTellACallFromADeclarationACommentAStringAndAReference() {
+    assertThat(FileFacts.of(new SourceFile(dir.resolve("A.java"), "class A { void f() { x.watch(); } }")).calls(0)).isTrue();
+    assertThat(FileFacts.of(new SourceFile(dir.resolve("B.java"),
+        "class B { Object watch(Object w) { return w; } /* watch(x) */ String s = \"watch(w)\"; Runnable r = this::watch; }"))
+        .calls(0)).isFalse();
+    // The screen's word bits decide whether the text is lexed at all: no "watch" bit, no call.
+    assertThat(FileFacts.of("C", "class C { void f() { x.watch(); } }", 0).calls(0)).isFalse();
+  }
+
+  @Test
   void aLargeFileLookedUpRepeatedlyIsParsedOnce() throws Exception {
     Path file = largeApiClass();
     SourceIndex index = new SourceIndex(List.of());
