@@ -1,9 +1,15 @@
 package io.github.informerguard.analyzer.engine;
 
+import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.resolve.CallNames;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * What the source index keeps of a file whose text it does not hold, so that the questions it answers
@@ -24,8 +30,15 @@ record FileFacts(String primaryTypeName, int words, int calls) {
    */
   static final List<String> CALLERS = List.of("watch");
 
-  /** The words whose presence in a file is kept: the callers' names first, in order. */
-  static final List<String> WORDS = List.copyOf(CALLERS);
+  /**
+   * The words whose presence in a file is kept: the callers' names first, in order, then the words
+   * InformerNeverStopped looks for in every file (a client-java factory's stops).
+   */
+  static final List<String> WORDS = Stream.concat(CALLERS.stream(),
+      LifecycleApis.FACTORY_STOP_MENTIONS.stream().sorted()).distinct().toList();
+
+  /** Every word's bit: what a file that cannot be read may hold. */
+  private static final int ALL_WORDS = (int) ((1L << WORDS.size()) - 1);
 
   /** The facts of a file whose raw text holds {@code words} (bits of {@link #WORDS}); lexes it only if it holds a caller's name. */
   static FileFacts of(String primaryTypeName, String text, int words) {
@@ -60,6 +73,31 @@ record FileFacts(String primaryTypeName, int words, int calls) {
       }
     }
     return words;
+  }
+
+  /**
+   * The words a file holds that is known by path but is no Java source to the reader (binary, empty):
+   * those of its bytes read as Latin-1 (the words are ASCII); every word when it cannot be read at all.
+   */
+  static int wordsOfUnreadable(Path path) {
+    try {
+      return wordsIn(new String(Files.readAllBytes(path), StandardCharsets.ISO_8859_1));
+    } catch (IOException | SecurityException e) {
+      return ALL_WORDS;
+    }
+  }
+
+  /** The bits of {@code words} in {@link #WORDS}, or -1 when one of them is not kept. */
+  static int bitsOf(Set<String> words) {
+    int bits = 0;
+    for (String w : words) {
+      int i = WORDS.indexOf(w);
+      if (i < 0) {
+        return -1;
+      }
+      bits |= 1 << i;
+    }
+    return bits;
   }
 
   /** Whether the file calls {@code CALLERS.get(caller)}. */

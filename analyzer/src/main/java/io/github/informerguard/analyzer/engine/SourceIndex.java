@@ -69,6 +69,9 @@ final class SourceIndex implements SourceTypes {
   private final Map<String, List<String>> filesCalling = new java.util.HashMap<>();
   /** Every known file, as the last {@link #filesCalling} pass read them; dropped with {@link #callKeys}. */
   private List<Path> knownFiles;
+  /** The {@link FileFacts#WORDS} the files of {@link #callIndexFiles} hold, and of {@link #knownFiles}; guarded by this. */
+  private int callIndexWords;
+  private int knownFilesWords;
   /**
    * What the screen recorded of the files it read, by absolute normalized path, so that a pass over every
    * file takes those facts instead of reading the file again (see {@link FileFacts}).
@@ -144,32 +147,38 @@ final class SourceIndex implements SourceTypes {
     Map<String, Integer> mentions = new java.util.HashMap<>();
     Map<String, List<String>> callers = new java.util.HashMap<>();
     FileFacts.CALLERS.forEach(n -> callers.put(n, new java.util.ArrayList<>()));
-    callIndexFiles = List.copyOf(forEachKnownFile(f -> {
+    Pass pass = forEachKnownFile(f -> {
       Set<String> ofFile = collect(f.text(), keys, mentions);
       callers.forEach((n, files) -> {
         if (FileFacts.calls(ofFile, n)) {
           files.add(f.primaryTypeName());
         }
       });
-    }));
+    });
+    callIndexFiles = List.copyOf(pass.files());
+    callIndexWords = pass.words();
     callKeys = keys;
     typeMentions = mentions;
     callers.forEach((n, files) -> filesCalling.put(n, List.copyOf(files)));
     return keys;
   }
 
+  /** What a pass over every known file read: the files, absolute and normalized, and the {@link FileFacts#WORDS} they hold. */
+  private record Pass(Set<Path> files, int words) {}
+
   /**
    * Hands every known file to {@code action} once: the analyzed ones, the ones known by path, and every
    * {@code .java} file under the source roots (a front end that hands in one file at a time still sees
-   * its module). Answers the files read, absolute and normalized.
+   * its module). A file that is no Java source to the reader is not handed on, but is one of the files read.
    */
-  private Set<Path> forEachKnownFile(java.util.function.Consumer<SourceFile> action) {
+  private Pass forEachKnownFile(java.util.function.Consumer<SourceFile> action) {
     return forEachKnownPath((path, inMemory) -> {
-      if (inMemory != null) {
-        action.accept(inMemory);
-      } else if (SourceReader.read(path) instanceof SourceFile f) {
+      Object read = inMemory != null ? inMemory : SourceReader.read(path);
+      if (read instanceof SourceFile f) {
         action.accept(f);
+        return FileFacts.wordsIn(f.text());
       }
+      return FileFacts.wordsOfUnreadable(path);
     });
   }
 
@@ -177,29 +186,30 @@ final class SourceIndex implements SourceTypes {
    * As {@link #forEachKnownFile}, handing each file's facts: those the screen recorded, else those of
    * the file's text (in memory, or read now).
    */
-  private Set<Path> forEachKnownFileFacts(java.util.function.Consumer<FileFacts> action) {
+  private Pass forEachKnownFileFacts(java.util.function.Consumer<FileFacts> action) {
     return forEachKnownPath((path, inMemory) -> {
       FileFacts recorded = inMemory == null ? screened.get(path.toAbsolutePath().normalize()) : null;
-      if (recorded != null) {
-        action.accept(recorded);
-      } else if (inMemory != null) {
-        action.accept(FileFacts.of(inMemory));
-      } else if (SourceReader.read(path) instanceof SourceFile f) {
-        action.accept(FileFacts.of(f));
+      Object read = recorded != null ? recorded : inMemory != null ? inMemory : SourceReader.read(path);
+      FileFacts facts = read instanceof FileFacts r ? r : read instanceof SourceFile f ? FileFacts.of(f) : null;
+      if (facts == null) {
+        return FileFacts.wordsOfUnreadable(path);
       }
+      action.accept(facts);
+      return facts.words();
     });
   }
 
-  /** A known file: held in memory ({@code inMemory} not null), or known by its path only. */
+  /** A known file: held in memory ({@code inMemory} not null), or known by its path only; answers the words it holds. */
   private interface KnownFile {
-    void visit(Path path, SourceFile inMemory);
+    int visit(Path path, SourceFile inMemory);
   }
 
-  /** Visits every known file once (see {@link #forEachKnownFile}); answers the files visited, absolute and normalized. */
-  private Set<Path> forEachKnownPath(KnownFile action) {
+  /** Visits every known file once (see {@link #forEachKnownFile}). */
+  private Pass forEachKnownPath(KnownFile action) {
     Set<Path> read = new java.util.TreeSet<>();
+    int words = 0;
     for (SourceFile f : byPrimaryType.values()) {
-      action.visit(f.path(), f);
+      words |= action.visit(f.path(), f);
       read.add(f.path().toAbsolutePath().normalize());
     }
     List<Path> more = new java.util.ArrayList<>(notInMemory.values());
@@ -212,10 +222,10 @@ final class SourceIndex implements SourceTypes {
     }
     for (Path p : more) {
       if (read.add(p.toAbsolutePath().normalize())) {
-        action.visit(p, null);
+        words |= action.visit(p, null);
       }
     }
-    return read;
+    return new Pass(read, words);
   }
 
   /**
@@ -232,7 +242,7 @@ final class SourceIndex implements SourceTypes {
     if (known == null) {
       List<String> calling = new java.util.ArrayList<>();
       int kept = FileFacts.CALLERS.indexOf(name);
-      Set<Path> read = kept >= 0
+      Pass pass = kept >= 0
           ? forEachKnownFileFacts(facts -> {
             if (facts.calls(kept)) {
               calling.add(facts.primaryTypeName());
@@ -250,10 +260,37 @@ final class SourceIndex implements SourceTypes {
       known = List.copyOf(calling);
       filesCalling.put(name, known);
       if (callKeys == null) {
-        knownFiles = List.copyOf(read);
+        knownFiles = List.copyOf(pass.files());
+        knownFilesWords = pass.words();
       }
     }
     return Optional.of(known);
+  }
+
+  /**
+   * Answered from the pass that read the files of {@link #callIndexFiles} (one is made if none was): for
+   * the {@link FileFacts#WORDS} from what it kept of each file, which for a file the screen read is what
+   * the screen found; another word reads every file again.
+   */
+  @Override
+  public synchronized Optional<Boolean> mentionedAnywhere(Set<String> words) {
+    Collection<Path> files = callIndexFiles();
+    int bits = FileFacts.bitsOf(words);
+    if (bits < 0) {
+      return Optional.of(files.stream().anyMatch(f -> holdsAny(f, words)));
+    }
+    int held = callKeys != null ? callIndexWords : knownFilesWords;
+    return Optional.of((held & bits) != 0);
+  }
+
+  /** Whether the file's bytes, read as Latin-1, hold one of {@code words} (ASCII); a file that cannot be read may. */
+  private static boolean holdsAny(Path file, Set<String> words) {
+    try {
+      String text = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1);
+      return words.stream().anyMatch(text::contains);
+    } catch (java.io.IOException | SecurityException e) {
+      return true;
+    }
   }
 
   /** Adds a file's calls and references to {@code keys} and its type names to {@code mentions}; answers the file's keys. */
