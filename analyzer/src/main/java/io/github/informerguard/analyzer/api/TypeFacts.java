@@ -74,6 +74,17 @@ public interface TypeFacts {
     return Optional.empty();
   }
 
+  /**
+   * Whether any file of {@link #callIndexFiles} holds one of {@code words} anywhere in its text (code,
+   * comments and strings alike, inside a longer word too); a file that cannot be read may hold them.
+   * Empty when the front end cannot tell. Text-based on purpose: a rule may only use "no file names it"
+   * where a mention anywhere must withhold a finding. An answer depends on every file of
+   * {@link #callIndexFiles}.
+   */
+  default Optional<Boolean> sourcesMention(java.util.Set<String> words) {
+    return Optional.empty();
+  }
+
   /** The files {@link #calledInSources} read (a front end that caches per file depends on all of them). */
   default java.util.Collection<java.nio.file.Path> callIndexFiles() {
     return java.util.List.of();

@@ -77,6 +77,14 @@ public final class LifecycleApis {
   /** Methods that stop every informer a factory started (client-java also shuts its executor down). */
   public static final Set<String> FACTORY_STOPS = Set.of("stopAllRegisteredInformers");
 
+  /**
+   * Words whose mention anywhere in a project's sources (a call, a method reference, a destroy method
+   * given as text) means a client-java factory may be stopped there: the factory's stops, and the
+   * controllers whose {@code shutdown()} stops the factory they run.
+   */
+  public static final Set<String> FACTORY_STOP_MENTIONS = java.util.stream.Stream.concat(FACTORY_STOPS.stream(),
+      java.util.stream.Stream.of("ControllerManager", "LeaderElectingController")).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
   /** {@code close()} on a fabric8 {@code KubernetesClient} stops every informer it started (since 6.10). */
   public static final Set<String> CLIENT_CLOSES = Set.of("close");
 

@@ -108,8 +108,10 @@ public final class Analyzer {
       // rule looks at is read again by its worker, so the heap holds only the files being analyzed.
       run.enter(Phase.SCREEN);
       List<Future<Object>> screened = new ArrayList<>(run.paths.size());
-      Prefilter prefilter = Prefilter.of(rules);
-      Prefilter none = Prefilter.of(List.of());
+      // The same scan tells which of the words the source index keeps each file holds, so that
+      // its questions about every file (which files call watch) need no second read.
+      Prefilter prefilter = Prefilter.of(rules, FileFacts.WORDS);
+      Prefilter none = Prefilter.of(List.of(), FileFacts.WORDS);
       for (Path p : run.paths) {
         // A test file that is skipped, or a file whose findings the caller already has (the
         // plugin's cache), is indexed by path like any file that no rule looks at.
@@ -122,7 +124,7 @@ public final class Analyzer {
         Object s = outcomeOf(screened.get(run.done), run.paths.get(run.done), reserve);
         screened.set(run.done, null);
         if (s instanceof Candidate c) {
-          index.addByPath(c.path(), c.primaryTypeName(), c.sourceRoot());
+          index.addByPath(c.path(), c.primaryTypeName(), c.sourceRoot(), c.facts());
           if (!c.rules().isEmpty()) {
             run.candidates.add(c);
           }
@@ -267,14 +269,16 @@ public final class Analyzer {
   }
 
   /** What the first pass keeps of a file: enough to index it and to read it again. */
-  private record Candidate(Path path, String primaryTypeName, Optional<Path> sourceRoot, List<Rule> rules) {}
+  private record Candidate(Path path, String primaryTypeName, Optional<Path> sourceRoot, List<Rule> rules, FileFacts facts) {}
 
   private static Object screen(Path p, Prefilter prefilter, MemoryReserve reserve) {
     try {
       Object read = SourceReader.read(p);
       if (read instanceof SourceFile f) {
-        List<Rule> applicable = PREFILTER ? prefilter.applicable(f.text()) : prefilter.rules();
-        return new Candidate(p, f.primaryTypeName(), f.sourceRoot(), applicable);
+        Prefilter.Screen screen = prefilter.screen(f.text());
+        List<Rule> applicable = PREFILTER ? screen.rules() : prefilter.rules();
+        String name = f.primaryTypeName();
+        return new Candidate(p, name, f.sourceRoot(), applicable, FileFacts.of(name, f.text(), screen.indexWords()));
       }
       return read;
     } catch (OutOfMemoryError e) {

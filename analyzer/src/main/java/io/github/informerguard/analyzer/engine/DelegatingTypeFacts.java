@@ -78,6 +78,11 @@ abstract class DelegatingTypeFacts implements TypeFacts {
   }
 
   @Override
+  public Optional<Boolean> sourcesMention(java.util.Set<String> words) {
+    return delegate.sourcesMention(words);
+  }
+
+  @Override
   public java.util.Collection<Path> callIndexFiles() {
     return delegate.callIndexFiles();
   }

@@ -68,6 +68,14 @@ final class DependencyRecorder extends DelegatingTypeFacts {
     return calling;
   }
 
+  /** Whether any file mentions a word holds until any file changes, like "nothing calls it". */
+  @Override
+  public Optional<Boolean> sourcesMention(Set<String> words) {
+    Optional<Boolean> mentioned = delegate.sourcesMention(words);
+    mentioned.ifPresent(m -> delegate.callIndexFiles().forEach(f -> files.add(f.toAbsolutePath().normalize())));
+    return mentioned;
+  }
+
   @Override
   public void readsFile(Path file) {
     files.add(file.toAbsolutePath().normalize());

@@ -33,7 +33,10 @@ final class Prefilter {
   private final int[][] ruleWords;
   private final Automaton automaton;
 
-  private Prefilter(List<Rule> rules) {
+  /** For each index word (in order), its index in {@link #words}. */
+  private final int[] indexWords;
+
+  private Prefilter(List<Rule> rules, List<String> indexWords) {
     this.rules = List.copyOf(rules);
     Map<String, Integer> ids = new HashMap<>();
     ruleWords = new int[rules.size()][];
@@ -42,20 +45,42 @@ final class Prefilter {
       ruleWords[r] = new int[ws.size()];
       int k = 0;
       for (String w : ws) {
-        ruleWords[r][k++] = ids.computeIfAbsent(w, x -> {
-          boolean call = x.endsWith("(");
-          words.add(call ? x.substring(0, x.length() - 1) : x);
-          callShape.add(call);
-          return words.size() - 1;
-        });
+        ruleWords[r][k++] = id(ids, w);
       }
+    }
+    this.indexWords = new int[indexWords.size()];
+    for (int k = 0; k < indexWords.size(); k++) {
+      if (indexWords.get(k).endsWith("(")) {
+        throw new IllegalArgumentException("index words are plain words: " + indexWords.get(k));
+      }
+      this.indexWords[k] = id(ids, indexWords.get(k));
     }
     automaton = new Automaton(words);
   }
 
+  private int id(Map<String, Integer> ids, String word) {
+    return ids.computeIfAbsent(word, x -> {
+      boolean call = x.endsWith("(");
+      words.add(call ? x.substring(0, x.length() - 1) : x);
+      callShape.add(call);
+      return words.size() - 1;
+    });
+  }
+
   /** A prefilter for {@code rules}: build it once per run, it is immutable and thread-safe. */
   static Prefilter of(List<Rule> rules) {
-    return new Prefilter(rules);
+    return new Prefilter(rules, List.of());
+  }
+
+  /**
+   * A prefilter for {@code rules} that also tells which of {@code indexWords} (plain words, at most 32)
+   * a file's raw text holds, from the same scan: what the source index keeps of every file.
+   */
+  static Prefilter of(List<Rule> rules, List<String> indexWords) {
+    if (indexWords.size() > Integer.SIZE) {
+      throw new IllegalArgumentException("at most 32 index words: " + indexWords);
+    }
+    return new Prefilter(rules, indexWords);
   }
 
   /** The rules this prefilter screens for. */
@@ -70,12 +95,29 @@ final class Prefilter {
 
   /** The rules of this prefilter that may report on {@code text}; empty means the file need not be parsed. */
   List<Rule> applicable(String text) {
-    if (rules.isEmpty()) {
-      return List.of();
+    return screen(text).rules();
+  }
+
+  /**
+   * What the screen of one file found: the rules that may report on it (empty: it need not be parsed),
+   * and bit {@code i} of {@code indexWords} set when its raw text holds the {@code i}-th index word.
+   */
+  record Screen(List<Rule> rules, int indexWords) {}
+
+  /** The rules of this prefilter that may report on {@code text}, and the index words its raw text holds. */
+  Screen screen(String text) {
+    if (words.isEmpty()) {
+      return new Screen(List.of(), 0);
     }
     boolean[] raw = found(text, false);
+    int held = 0;
+    for (int k = 0; k < indexWords.length; k++) {
+      if (raw[indexWords[k]]) {
+        held |= 1 << k;
+      }
+    }
     if (!anyRule(raw)) {
-      return List.of();
+      return new Screen(List.of(), held);
     }
     boolean[] code = found(codeOf(text), true);
     List<Rule> out = new ArrayList<>(rules.size());
@@ -84,7 +126,7 @@ final class Prefilter {
         out.add(rules.get(r));
       }
     }
-    return out;
+    return new Screen(out, held);
   }
 
   private boolean anyRule(boolean[] found) {

@@ -67,15 +67,16 @@ final class SourceIndex implements SourceTypes {
   private List<Path> callIndexFiles = List.of();
   /** {@link #filesCalling} answers by method name, dropped with {@link #callKeys}; guarded by this. */
   private final Map<String, List<String>> filesCalling = new java.util.HashMap<>();
-  /**
-   * Method names whose calling files the pass of {@link #callKeys} records as it reads every file, so
-   * that {@link #filesCalling} answers them without reading every file a second time: the names the
-   * rules ask for (MissingGoneHandling's watched-elsewhere check asks for fabric8's {@code watch}).
-   * Another name is answered by a pass of its own.
-   */
-  private static final Set<String> CALLERS_KEPT = Set.of("watch");
   /** Every known file, as the last {@link #filesCalling} pass read them; dropped with {@link #callKeys}. */
   private List<Path> knownFiles;
+  /** The {@link FileFacts#WORDS} the files of {@link #callIndexFiles} hold, and of {@link #knownFiles}; guarded by this. */
+  private int callIndexWords;
+  private int knownFilesWords;
+  /**
+   * What the screen recorded of the files it read, by absolute normalized path, so that a pass over every
+   * file takes those facts instead of reading the file again (see {@link FileFacts}).
+   */
+  private final Map<Path, FileFacts> screened = new ConcurrentHashMap<>();
 
   SourceIndex(Collection<SourceFile> files) {
     files.forEach(this::add);
@@ -145,30 +146,70 @@ final class SourceIndex implements SourceTypes {
     Set<String> keys = new java.util.HashSet<>();
     Map<String, Integer> mentions = new java.util.HashMap<>();
     Map<String, List<String>> callers = new java.util.HashMap<>();
-    CALLERS_KEPT.forEach(n -> callers.put(n, new java.util.ArrayList<>()));
-    callIndexFiles = List.copyOf(forEachKnownFile(f -> {
+    FileFacts.CALLERS.forEach(n -> callers.put(n, new java.util.ArrayList<>()));
+    Pass pass = forEachKnownFile(f -> {
       Set<String> ofFile = collect(f.text(), keys, mentions);
       callers.forEach((n, files) -> {
-        if (calls(ofFile, n)) {
+        if (FileFacts.calls(ofFile, n)) {
           files.add(f.primaryTypeName());
         }
       });
-    }));
+    });
+    callIndexFiles = List.copyOf(pass.files());
+    callIndexWords = pass.words();
     callKeys = keys;
     typeMentions = mentions;
     callers.forEach((n, files) -> filesCalling.put(n, List.copyOf(files)));
     return keys;
   }
 
+  /** What a pass over every known file read: the files, absolute and normalized, and the {@link FileFacts#WORDS} they hold. */
+  private record Pass(Set<Path> files, int words) {}
+
   /**
    * Hands every known file to {@code action} once: the analyzed ones, the ones known by path, and every
    * {@code .java} file under the source roots (a front end that hands in one file at a time still sees
-   * its module). Answers the files read, absolute and normalized.
+   * its module). A file that is no Java source to the reader is not handed on, but is one of the files read.
    */
-  private Set<Path> forEachKnownFile(java.util.function.Consumer<SourceFile> action) {
+  private Pass forEachKnownFile(java.util.function.Consumer<SourceFile> action) {
+    return forEachKnownPath((path, inMemory) -> {
+      Object read = inMemory != null ? inMemory : SourceReader.read(path);
+      if (read instanceof SourceFile f) {
+        action.accept(f);
+        return FileFacts.wordsIn(f.text());
+      }
+      return FileFacts.wordsOfUnreadable(path);
+    });
+  }
+
+  /**
+   * As {@link #forEachKnownFile}, handing each file's facts: those the screen recorded, else those of
+   * the file's text (in memory, or read now).
+   */
+  private Pass forEachKnownFileFacts(java.util.function.Consumer<FileFacts> action) {
+    return forEachKnownPath((path, inMemory) -> {
+      FileFacts recorded = inMemory == null ? screened.get(path.toAbsolutePath().normalize()) : null;
+      Object read = recorded != null ? recorded : inMemory != null ? inMemory : SourceReader.read(path);
+      FileFacts facts = read instanceof FileFacts r ? r : read instanceof SourceFile f ? FileFacts.of(f) : null;
+      if (facts == null) {
+        return FileFacts.wordsOfUnreadable(path);
+      }
+      action.accept(facts);
+      return facts.words();
+    });
+  }
+
+  /** A known file: held in memory ({@code inMemory} not null), or known by its path only; answers the words it holds. */
+  private interface KnownFile {
+    int visit(Path path, SourceFile inMemory);
+  }
+
+  /** Visits every known file once (see {@link #forEachKnownFile}). */
+  private Pass forEachKnownPath(KnownFile action) {
     Set<Path> read = new java.util.TreeSet<>();
+    int words = 0;
     for (SourceFile f : byPrimaryType.values()) {
-      action.accept(f);
+      words |= action.visit(f.path(), f);
       read.add(f.path().toAbsolutePath().normalize());
     }
     List<Path> more = new java.util.ArrayList<>(notInMemory.values());
@@ -180,46 +221,76 @@ final class SourceIndex implements SourceTypes {
       }
     }
     for (Path p : more) {
-      if (read.add(p.toAbsolutePath().normalize()) && SourceReader.read(p) instanceof SourceFile f) {
-        action.accept(f);
+      if (read.add(p.toAbsolutePath().normalize())) {
+        words |= action.visit(p, null);
       }
     }
-    return read;
+    return new Pass(read, words);
   }
 
   /**
-   * Read on the first question for a name, once per set of files: rules ask it rarely (a Watcher class
-   * that its own file does not watch with), so no file's calls are kept for it beforehand.
+   * Answered on the first question for a name, once per set of files. For the names of
+   * {@link FileFacts#CALLERS} the screen recorded each file's answer as it read the file, so only files
+   * it did not read (under a source root, not among the inputs) are read; another name is rare (no rule
+   * asks one today) and takes a pass that reads every file.
    */
   @Override
   public synchronized Optional<List<String>> filesCalling(String name) {
-    // The pass of callKeys answers the names it keeps callers for; without it, this pass lexes only
-    // the files whose text holds the name, far cheaper than collecting every file's calls.
+    // The pass of callKeys answers the names it keeps callers for, and so do the facts the screen
+    // recorded; another name is answered by a pass that lexes only the files whose text holds it.
     List<String> known = filesCalling.get(name);
     if (known == null) {
       List<String> calling = new java.util.ArrayList<>();
-      Set<Path> read = forEachKnownFile(f -> {
-        if (f.text().contains(name)) {
-          Set<String> ofFile = new java.util.HashSet<>();
-          CallNames.collect(f.text(), ofFile);
-          if (calls(ofFile, name)) {
-            calling.add(f.primaryTypeName());
-          }
-        }
-      });
+      int kept = FileFacts.CALLERS.indexOf(name);
+      Pass pass = kept >= 0
+          ? forEachKnownFileFacts(facts -> {
+            if (facts.calls(kept)) {
+              calling.add(facts.primaryTypeName());
+            }
+          })
+          : forEachKnownFile(f -> {
+            if (f.text().contains(name)) {
+              Set<String> ofFile = new java.util.HashSet<>();
+              CallNames.collect(f.text(), ofFile);
+              if (FileFacts.calls(ofFile, name)) {
+                calling.add(f.primaryTypeName());
+              }
+            }
+          });
       known = List.copyOf(calling);
       filesCalling.put(name, known);
       if (callKeys == null) {
-        knownFiles = List.copyOf(read);
+        knownFiles = List.copyOf(pass.files());
+        knownFilesWords = pass.words();
       }
     }
     return Optional.of(known);
   }
 
-  /** Whether a file's call keys hold a call of {@code name}, any arity, on any receiver, not a reference. */
-  private static boolean calls(Set<String> ofFile, String name) {
-    String prefix = CallNames.call(name, 0).substring(0, name.length() + 1);
-    return ofFile.stream().anyMatch(k -> k.startsWith(prefix) && k.indexOf('@') < 0);
+  /**
+   * Answered from the pass that read the files of {@link #callIndexFiles} (one is made if none was): for
+   * the {@link FileFacts#WORDS} from what it kept of each file, which for a file the screen read is what
+   * the screen found; another word reads every file again.
+   */
+  @Override
+  public synchronized Optional<Boolean> mentionedAnywhere(Set<String> words) {
+    Collection<Path> files = callIndexFiles();
+    int bits = FileFacts.bitsOf(words);
+    if (bits < 0) {
+      return Optional.of(files.stream().anyMatch(f -> holdsAny(f, words)));
+    }
+    int held = callKeys != null ? callIndexWords : knownFilesWords;
+    return Optional.of((held & bits) != 0);
+  }
+
+  /** Whether the file's bytes, read as Latin-1, hold one of {@code words} (ASCII); a file that cannot be read may. */
+  private static boolean holdsAny(Path file, Set<String> words) {
+    try {
+      String text = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1);
+      return words.stream().anyMatch(text::contains);
+    } catch (java.io.IOException | SecurityException e) {
+      return true;
+    }
   }
 
   /** Adds a file's calls and references to {@code keys} and its type names to {@code mentions}; answers the file's keys. */
@@ -247,6 +318,16 @@ final class SourceIndex implements SourceTypes {
       notInMemory.putIfAbsent(primaryTypeName, path);
     }
     sourceRoot.ifPresent(roots::add);
+  }
+
+  /**
+   * As {@link #addByPath(Path, String, Optional)}, with the facts the screen recorded as it read the file:
+   * a pass over every file takes them instead of reading the file again. The file must not change
+   * during the run (the CLI's and the plugin's runs read each file once).
+   */
+  void addByPath(Path path, String primaryTypeName, Optional<Path> sourceRoot, FileFacts facts) {
+    addByPath(path, primaryTypeName, sourceRoot);
+    screened.put(path.toAbsolutePath().normalize(), facts);
   }
 
   /** Source roots of the analyzed files, for the symbol solver in precise mode. */

@@ -35,6 +35,11 @@ public interface SourceBackedFacts extends TypeFacts {
   }
 
   @Override
+  default Optional<Boolean> sourcesMention(java.util.Set<String> words) {
+    return sources().mentionedAnywhere(words);
+  }
+
+  @Override
   default Collection<Path> callIndexFiles() {
     return sources().callIndexFiles();
   }

@@ -32,6 +32,14 @@ public interface SourceTypes {
     return Optional.empty();
   }
 
+  /**
+   * Whether any file of {@link #callIndexFiles} holds one of {@code words} anywhere in its raw text; a
+   * file that cannot be read counts as holding them. Empty when the index cannot tell.
+   */
+  default Optional<Boolean> mentionedAnywhere(java.util.Set<String> words) {
+    return Optional.empty();
+  }
+
   /** The files that {@link #calledAnywhere} read: an answer "not called" depends on all of them. */
   default java.util.Collection<java.nio.file.Path> callIndexFiles() {
     return java.util.List.of();

@@ -119,4 +119,21 @@ class PrefilterTest {
     assertThat(r.stats().filesScanned()).isEqualTo(2);
     assertThat(r.stats().filesParsed()).isEqualTo(1);
   }
+
+  @Test
+  void theScreenTellsWhichIndexWordsTheRawTextHoldsWhetherOrNotARuleApplies() {
+    Rule watches = new WatchNeverClosed();
+    Prefilter screen = Prefilter.of(List.of(watches), List.of("watch", "shutdown", "Absent"));
+    // In a comment and a string too: the index's words are looked for in the raw text.
+    Prefilter.Screen prose = screen.screen("class A { /* watch */ String s = \"shutdown\"; }");
+    assertThat(prose.rules()).isEmpty();
+    assertThat(prose.indexWords()).isEqualTo(0b011);
+    // "watch" as an index word is the bare name, not the rule's call shape "watch(": both are found.
+    Prefilter.Screen code = screen.screen("class A { void f(W w) { w.watch(null); } }");
+    assertThat(code.rules()).containsExactly(watches);
+    assertThat(code.indexWords()).isEqualTo(0b001);
+    // Without rules (a test file that is only indexed) the words are still told.
+    assertThat(Prefilter.of(List.of(), List.of("watch")).screen("class T { Object watch; }").indexWords()).isEqualTo(1);
+    assertThat(Prefilter.of(List.of(), List.of("watch")).screen("class T { Object w; }").indexWords()).isZero();
+  }
 }

@@ -121,6 +121,12 @@ final class HandleLifecycle {
   /** Invocations being followed (ofResult recursing through functional values). */
   private int hops;
   private final Map<Node, Map<String, ClientCloses>> clientCloses = new IdentityHashMap<>();
+  /**
+   * Per file, its method calls and method references by name, in the file's order: each factory's
+   * callers are looked up by name (a file of 2,000 factories scanned every call once per factory).
+   */
+  private final Map<CompilationUnit, Map<String, List<MethodCallExpr>>> callsByName = new IdentityHashMap<>();
+  private final Map<CompilationUnit, Map<String, List<MethodReferenceExpr>>> referencesByName = new IdentityHashMap<>();
 
   HandleLifecycle(TypeFacts types) {
     this.types = types;
@@ -253,9 +259,10 @@ final class HandleLifecycle {
       return Optional.empty();
     }
     List<Node> dropping = new ArrayList<>();
-    for (MethodCallExpr call : FileNodes.of(unit.get(), MethodCallExpr.class)) {
-      if (call.getNameAsString().equals(factory.get().getNameAsString())
-          && call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()
+    String name = factory.get().getNameAsString();
+    for (MethodCallExpr call : callsByName.computeIfAbsent(unit.get(), u -> byName(u, MethodCallExpr.class,
+        MethodCallExpr::getNameAsString)).getOrDefault(name, List.of())) {
+      if (call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()
           && !inMainMethod(call)
           && SourceMethods.forCallInFile(call).filter(m -> m == factory.get()).isPresent()) {
         dropping.add(call);
@@ -269,9 +276,9 @@ final class HandleLifecycle {
     // A method reference to the factory ({@code Function<String, Watch> open = this::open}): the
     // handle is the value of each invocation of that function.
     if (hops < MAX_HOPS) {
-      for (MethodReferenceExpr ref : FileNodes.of(unit.get(), MethodReferenceExpr.class)) {
-        if (ref.getIdentifier().equals(factory.get().getNameAsString())
-            && SourceMethods.forReferenceInFile(ref).filter(m -> m == factory.get()).isPresent()) {
+      for (MethodReferenceExpr ref : referencesByName.computeIfAbsent(unit.get(), u -> byName(u, MethodReferenceExpr.class,
+          MethodReferenceExpr::getIdentifier)).getOrDefault(name, List.of())) {
+        if (SourceMethods.forReferenceInFile(ref).filter(m -> m == factory.get()).isPresent()) {
           Optional<List<MethodCallExpr>> invoked = functions.invocations(ref);
           if (invoked.isPresent()) {
             Optional<Leak> leak = droppedByEveryInvocation(invoked.get(), release);
@@ -283,6 +290,16 @@ final class HandleLifecycle {
       }
     }
     return Optional.empty();
+  }
+
+  /** The file's nodes of a kind by name, each list in the file's order. */
+  private static <T extends Node> Map<String, List<T>> byName(CompilationUnit unit, Class<T> kind,
+      java.util.function.Function<T, String> name) {
+    Map<String, List<T>> out = new java.util.HashMap<>();
+    for (T node : FileNodes.of(unit, kind)) {
+      out.computeIfAbsent(name.apply(node), k -> new ArrayList<>()).add(node);
+    }
+    return out;
   }
 
   /**

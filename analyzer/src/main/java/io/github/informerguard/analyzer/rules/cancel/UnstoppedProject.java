@@ -5,18 +5,7 @@ import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Sources in which nothing can stop a client-java SharedInformerFactory: no file of the analysis
@@ -30,13 +19,6 @@ import java.util.stream.Stream;
  * anywhere only withholds the finding.
  */
 final class UnstoppedProject {
-
-  /** Words whose presence in any source file means a factory may be stopped there. */
-  private static final Set<String> STOP_WORDS = Stream.concat(LifecycleApis.FACTORY_STOPS.stream(),
-      Stream.of("ControllerManager", "LeaderElectingController")).collect(Collectors.toSet());
-
-  /** The answer per call-index file list (the same list object until a file changes). */
-  private static final Map<Collection<Path>, Boolean> MENTIONS = Collections.synchronizedMap(new IdentityHashMap<>());
 
   private UnstoppedProject() {}
 
@@ -54,30 +36,10 @@ final class UnstoppedProject {
         return false;
       }
     }
-    Collection<Path> files = types.callIndexFiles();
-    if (files.isEmpty()) {
+    if (types.callIndexFiles().isEmpty()) {
       return false;
     }
-    synchronized (MENTIONS) {
-      if (MENTIONS.size() > 16) {
-        MENTIONS.clear(); // a long-lived front end: keep only recent indexes
-      }
-    }
-    return !MENTIONS.computeIfAbsent(files, UnstoppedProject::anyMentionsAStop);
-  }
-
-  private static boolean anyMentionsAStop(Collection<Path> files) {
-    for (Path f : files) {
-      try {
-        // Latin-1 reads any byte: the words looked for are ASCII.
-        String text = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
-        if (STOP_WORDS.stream().anyMatch(text::contains)) {
-          return true;
-        }
-      } catch (IOException | SecurityException e) {
-        return true; // a file that cannot be read may stop it
-      }
-    }
-    return false;
+    // The index kept, as it read each file, whether it names one of these words: no file is read again.
+    return !types.sourcesMention(LifecycleApis.FACTORY_STOP_MENTIONS).orElse(true);
   }
 }
