@@ -139,6 +139,14 @@ class MainTest {
   }
 
   @Test
+  void aPathThatIsALinkToASourceFolderIsAnalyzedThroughTheLink() throws IOException {
+    Files.createSymbolicLink(dir.resolve("linked"), dir.resolve("src"));
+    assertThat(run("--format", "json", "--output", "linked.json", "linked")).isEqualTo(1);
+    assertThat(err.toString()).doesNotContain("holds no .java file");
+    assertThat(Files.readString(dir.resolve("linked.json"))).contains("linked/p/Op.java").contains("ShortResyncPeriod");
+  }
+
+  @Test
   void unknownOptionIsOneLineAndAHintNotTheWholeHelp() {
     assertThat(run("--outptu", "x.json", "src")).isEqualTo(2);
     assertThat(err.toString().lines().toList()).containsExactly(
