@@ -349,8 +349,9 @@ public final class Main implements Callable<Integer> {
     if (!Files.isDirectory(input)) {
       return Optional.of(shown + " is neither a file nor a directory");
     }
-    // A PATH that is a link to a folder is followed, as discovery lists it (Files.walk would stop at the link itself).
-    try (Stream<Path> files = Files.walk(input, java.nio.file.FileVisitOption.FOLLOW_LINKS)) {
+    // A PATH that is a link to a folder is followed, as discovery lists it (Files.walk would stop at the
+    // link itself); links below it are not, as discovery does not follow them either.
+    try (Stream<Path> files = Files.walk(Files.isSymbolicLink(input) ? input.toRealPath() : input)) {
       return files.anyMatch(p -> p.toString().endsWith(".java") && Files.isRegularFile(p)) ? Optional.empty()
           : Optional.of(shown + " holds no .java file; name a source folder such as src/main/java");
     } catch (IOException | UncheckedIOException e) {
