@@ -93,6 +93,7 @@ class PartSelectionTest(unittest.TestCase):
             self.write(tmp, "projects-e.tsv", ["e1"])
             self.write(tmp, "projects-f.tsv", ["f1"])
             self.write(tmp, "projects-g.tsv", ["g1"])
+            self.write(tmp, "projects-h.tsv", ["h1"])
             default = score.load_projects([tmp])
         self.assertEqual(sorted(p["id"] for p in default), ["a1", "a2", "b1"])
 
@@ -106,6 +107,7 @@ class PartSelectionTest(unittest.TestCase):
             self.write(tmp, "projects-e.tsv", ["e1"])
             self.write(tmp, "projects-f.tsv", ["f1"])
             self.write(tmp, "projects-g.tsv", ["g1"])
+            self.write(tmp, "projects-h.tsv", ["h1"])
             run = subprocess.run(["bash", os.path.join(os.path.dirname(os.path.abspath(__file__)), "export.sh"),
                                   os.path.join(tmp, "dest"), tmp],
                                  env=dict(os.environ, MIRRORS=os.path.join(tmp, "no-mirrors")),
@@ -116,6 +118,7 @@ class PartSelectionTest(unittest.TestCase):
         self.assertNotIn("e1", run.stderr)
         self.assertNotIn("f1", run.stderr)
         self.assertNotIn("g1", run.stderr)
+        self.assertNotIn("h1", run.stderr)
 
     def test_the_held_out_part_d_is_read_only_when_named(self):
         with tempfile.TemporaryDirectory() as tmp:
