@@ -41,6 +41,7 @@ import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.ApiTypes;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
+import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
 import java.util.ArrayList;
@@ -185,6 +186,13 @@ final class HandleLifecycle {
       }
       if (LifecycleApis.F8_INFORMER_ACCESSORS.contains(name)) {
         return discarded(produced, release);
+      }
+      if (release.requireFinally() && call.getArguments().isEmpty() && name.equals(WatchApis.K8S_WATCH_ITERATOR)) {
+        return ofResult(call, release); // the same watch, now typed as an Iterator that has no close()
+      }
+      if (release.requireFinally() && WatchApis.K8S_EACH_EVENT.contains(name)
+          && call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()) {
+        return discarded(produced, release); // iterated like a for-each over it, and then dropped
       }
       return Optional.empty();
     }

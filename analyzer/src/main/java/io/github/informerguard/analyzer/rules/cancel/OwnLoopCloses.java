@@ -11,9 +11,9 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
+import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * A client-java watch closed from inside its own event loop: the body of {@code watch.forEach(e -> ...)}
@@ -25,8 +25,6 @@ import java.util.Set;
  */
 final class OwnLoopCloses {
 
-  /** The {@code Iterable}/{@code Iterator} methods that run a callback per event of the watch itself. */
-  private static final Set<String> EACH_EVENT = Set.of("forEach", "forEachRemaining");
   private static final String HAS_NEXT = "hasNext";
 
   private OwnLoopCloses() {}
@@ -44,7 +42,7 @@ final class OwnLoopCloses {
     for (Node p = release.getParentNode().orElse(null); p != null && child != region; p = p.getParentNode().orElse(null)) {
       final Node c = child;
       if (p instanceof LambdaExpr l && l.getParentNode().orElse(null) instanceof MethodCallExpr each
-          && EACH_EVENT.contains(each.getNameAsString()) && each.getArguments().size() == 1
+          && WatchApis.K8S_EACH_EVENT.contains(each.getNameAsString()) && each.getArguments().size() == 1
           && each.getScope().flatMap(OwnLoopCloses::variableName).equals(closed)) {
         return true;
       }
