@@ -71,6 +71,15 @@ public final class WatchApis {
   public static final Set<String> K8S_ITERATION_METHODS = Set.of("hasNext", "next", "iterator", "forEach",
       "forEachRemaining");
 
+  /**
+   * {@code Watchable.iterator()}: client-java's {@code Watch} is its own iterator and returns itself, typed as an
+   * {@code Iterator}, which has no {@code close()}.
+   */
+  public static final String K8S_WATCH_ITERATOR = "iterator";
+
+  /** The {@code Iterable}/{@code Iterator} methods that run a callback for each event of the watch itself. */
+  public static final Set<String> K8S_EACH_EVENT = Set.of("forEach", "forEachRemaining");
+
   /** {@code Watch.Response.type} of an error event ({@code "ERROR"} or {@code EventType.ERROR}). */
   public static final String K8S_ERROR_TYPE = "ERROR";
 

@@ -41,6 +41,7 @@ import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.ApiTypes;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
+import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
 import java.util.ArrayList;
@@ -108,7 +109,9 @@ final class HandleLifecycle {
     /** Stored into a collection field whose elements nothing reaches again. */
     COLLECTED,
     /** Handed to a project class that holds it and never releases it. */
-    WRAPPED
+    WRAPPED,
+    /** Released only from inside its own event loop ({@link OwnLoopCloses}): not a release of its own. */
+    OWN_LOOP_RELEASE
   }
 
   /** How deep functional values are followed: a lambda whose invocation's value is another lambda's result. */
@@ -183,6 +186,13 @@ final class HandleLifecycle {
       }
       if (LifecycleApis.F8_INFORMER_ACCESSORS.contains(name)) {
         return discarded(produced, release);
+      }
+      if (release.requireFinally() && call.getArguments().isEmpty() && name.equals(WatchApis.K8S_WATCH_ITERATOR)) {
+        return ofResult(call, release); // the same watch, now typed as an Iterator that has no close()
+      }
+      if (release.requireFinally() && WatchApis.K8S_EACH_EVENT.contains(name)
+          && call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()) {
+        return discarded(produced, release); // iterated like a for-each over it, and then dropped
       }
       return Optional.empty();
     }
@@ -609,6 +619,7 @@ final class HandleLifecycle {
     boolean safelyReleased = false;
     String collectedInto = null;
     String wrappedInto = null;
+    boolean closedInOwnLoop = false;
     for (Expression use : uses) {
       UseKind kind = classify(use, region, release);
       if (kind == UseKind.COLLECTED) {
@@ -627,8 +638,13 @@ final class HandleLifecycle {
           safelyReleased = true;
         }
         case RELEASE -> released = true;
+        case OWN_LOOP_RELEASE -> closedInOwnLoop = true;
         case NEUTRAL, COLLECTED, WRAPPED -> { }
       }
+    }
+    if (!released && closedInOwnLoop && collectedInto == null && wrappedInto == null) {
+      // Closed only when one more event arrives: a failing or ended stream leaves the loop without it.
+      return Optional.of(new Leak(Fate.RELEASED_ONLY_ON_NORMAL_PATH, name));
     }
     if (!released) {
       return Optional.of(collectedInto != null ? new Leak(Fate.COLLECTED_NEVER_RELEASED, collectedInto)
@@ -650,6 +666,9 @@ final class HandleLifecycle {
     if (parent instanceof MethodCallExpr call && call.getScope().isPresent() && call.getScope().get() == child) {
       String name = call.getNameAsString();
       if (release.releases().contains(name)) {
+        if (release.requireFinally() && OwnLoopCloses.insideOwnLoop(call, region)) {
+          return UseKind.OWN_LOOP_RELEASE;
+        }
         return onEveryPath(call, region) ? UseKind.SAFE_RELEASE : UseKind.RELEASE;
       }
       boolean resultUsed = !(call.getParentNode().orElse(null) instanceof ExpressionStmt);

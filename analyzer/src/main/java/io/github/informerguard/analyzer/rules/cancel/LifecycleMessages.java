@@ -249,6 +249,15 @@ final class LifecycleMessages {
             + plain.detail());
   }
 
+  /** A client-java watch whose only close runs inside its own event loop. */
+  static FindingText watchClosedInOwnLoop(Library library, String opened, String holder) {
+    FindingText plain = watch(library, opened, new Leak(HandleLifecycle.Fate.RELEASED_ONLY_ON_NORMAL_PATH, holder), "");
+    return new FindingText("Watch '" + holder + "' opened by " + opened
+        + " is closed only inside its own event loop, so a stream that fails or ends leaves it open.",
+        "That close runs only when one more event arrives; when hasNext() or next() throws, or the stream ends,"
+            + " the loop is left and " + holder + ".close() never runs. " + plain.detail());
+  }
+
   /** A dropped watch on one object, which only closing the component's client ends. */
   static FindingText perObjectWatch(String opened, String name, String owner) {
     FindingText plain = watch(Library.FABRIC8, opened, new Leak(HandleLifecycle.Fate.DISCARDED, ""), owner);

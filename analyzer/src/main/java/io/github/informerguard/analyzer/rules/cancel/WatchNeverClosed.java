@@ -47,7 +47,10 @@ public final class WatchNeverClosed extends CatalogRule {
             Optional<HandleLifecycle.Leak> leak = lifecycle.ofResult(call, release)
                 // A factory whose every dropping caller is code that nothing calls opens no watch.
                 .filter(l -> !droppedOnlyInUncalledCode(l, ctx));
-            if (leak.isPresent()) {
+            if (leak.isPresent() && leak.get().fate() == HandleLifecycle.Fate.RELEASED_ONLY_ON_NORMAL_PATH
+                && release.requireFinally() && OwnLoopCloses.closedInOwnLoop(call, leak.get().holder())) {
+              LifecycleMessages.watchClosedInOwnLoop(site.library(), opened, leak.get().holder()).report(ctx, call);
+            } else if (leak.isPresent()) {
               LifecycleMessages.watch(site.library(), opened, leak.get(), FindingText.enclosingTypeName(call)).report(ctx, call);
             } else if (!(release.clientCloseReleases() && lifecycle.clientClosed(call))) {
               interrupted.of(call, release).ifPresent(skipped -> LifecycleMessages.watchClosedAfterWait(site.library(),

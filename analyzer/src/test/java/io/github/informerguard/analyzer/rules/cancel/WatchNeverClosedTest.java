@@ -56,4 +56,13 @@ class WatchNeverClosedTest {
         .contains("only closing the client of AgentWatches ends it")
         .contains("close it where that object is stopped");
   }
+
+  @Test
+  void closeInsideItsOwnLoopIsNamed() {
+    AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, false);
+    assertThat(CancelFixtures.findingAt(r, ID, "LoopClosedWatches.java", "secrets = Watch.createWatch(client, // violation").fullText())
+        .contains("Watch 'secrets' opened by Watch.createWatch(...) is closed only inside its own event loop")
+        .contains("a stream that fails or ends leaves it open")
+        .contains("secrets.close() never runs");
+  }
 }
