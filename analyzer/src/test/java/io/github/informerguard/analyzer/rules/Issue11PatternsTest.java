@@ -134,6 +134,22 @@ class Issue11PatternsTest {
     }
   }
 
+  // ---- InformerNeverStopped: a @Bean's inferred close() stops it; a method of another name is never called ----
+
+  @Test
+  @Disabled("not supported yet: a public stop method that no code calls withholds the finding even in a @Bean"
+      + " class, where only close()/shutdown() are inferred as the destroy method")
+  void beanWhoseOnlyStopIsAMethodSpringDoesNotInferIsReportedInBothModes(@TempDir Path out) throws IOException {
+    String folder = INS + "Inferred";
+    verify(INS, folder, out);
+    for (boolean precise : new boolean[] {true, false}) {
+      AnalysisResult r = FixtureRunner.run(fixture(folder), INS, precise);
+      Finding f = at(r, fixture(folder), "InferredDestroyBeans.java", "client.configMaps().inform();");
+      assertThat(f.message()).contains("'informer'");
+      assertThat(r.findings()).as("precise=%s", precise).singleElement();
+    }
+  }
+
   // ---- MissingGoneHandling: the 4.x onClose(KubernetesClientException) signature, and its look-alike ----
 
   @Test
