@@ -40,6 +40,13 @@ public final class InterruptApis {
       .onDescendantOf(CancellationTypes.EXECUTOR_SERVICE).named("shutdownNow").withParameters().inLines(JDK).build();
 
   /**
+   * {@code CompletableFuture.failedFuture(Throwable)} and {@code failedStage(Throwable)} (JDK 9 on): they only
+   * build a future that is already completed with the exception; they neither throw it nor re-interrupt.
+   */
+  public static final CallMatcher FAILED_FUTURE = CallMatcher.staticMethod().onClass(CancellationTypes.COMPLETABLE_FUTURE)
+      .named("failedFuture", "failedStage").withParameters("java.lang.Throwable").inLines(JDK).build();
+
+  /**
    * Exceptions the JDK defines to report that a blocking operation was interrupted (blocking I/O
    * code throws them in place of InterruptedException); throwing one passes the interrupt on.
    */

@@ -128,7 +128,7 @@ public final class InterruptSwallowed extends CatalogRule {
             continue;
           }
         }
-        report(ctx, clause, ending.get(), false, name, thrownWrapper(ctx, branch.get().then()), callback);
+        report(ctx, clause, ending.get(), false, name, thrownWrapper(ctx, branch.get().path()), callback);
         continue;
       }
       Outcome outcome = outcome(ctx, clause.getBody(), name, 0);
@@ -189,18 +189,14 @@ public final class InterruptSwallowed extends CatalogRule {
   /**
    * How the branch that an InterruptedException takes through a {@code catch (Exception e)} ends,
    * or empty when it re-interrupts or passes the exception on (or ends a task, as a catch of
-   * InterruptedException that ends it would). The path is what runs before the {@code if}, its
-   * then-branch, and, when that branch completes normally, what follows the {@code if}; the
-   * {@code else} is for other exceptions.
+   * InterruptedException that ends it would). The path is what runs before the {@code if}, the
+   * branch the interrupt takes (the then-branch of {@code e instanceof InterruptedException}, the
+   * else of a negated test), and, when that branch completes normally, what follows the {@code if};
+   * the other branch is for other exceptions.
    */
   private Optional<InterruptMessages.Ending> branchEnding(RuleContext ctx, CatchClause clause, InterruptBranch branch) {
-    List<Node> path = new ArrayList<>(branch.before());
-    path.add(branch.then());
-    Statement last = branch.then() instanceof BlockStmt b ? b.getStatements().getLast().orElse(b) : branch.then();
-    boolean leaves = last.isReturnStmt() || last.isThrowStmt() || last.isBreakStmt() || last.isContinueStmt();
-    if (!leaves) {
-      path.addAll(branch.after());
-    }
+    List<Statement> path = branch.path();
+    Statement last = path.isEmpty() ? clause.getBody() : lastOf(path.get(path.size() - 1));
     boolean wrapped = false;
     for (Node part : path) {
       for (String exception : branch.names()) {
@@ -217,18 +213,63 @@ public final class InterruptSwallowed extends CatalogRule {
       boolean throwsOut = last.isThrowStmt() && noOuterCatch(clause);
       return inTask && throwsOut ? Optional.empty() : Optional.of(InterruptMessages.Ending.WRAPPED);
     }
-    if (last.isReturnStmt()) {
+    if (last.isReturnStmt() || body.isPresent() && fallsOffTheEnd(ctx, clause, path, last, body.get())) {
       return inTask ? Optional.empty() : Optional.of(InterruptMessages.Ending.RETURNS);
     }
     return Optional.of(last.isBreakStmt() ? InterruptMessages.Ending.BREAKS : InterruptMessages.Ending.CONTINUES);
   }
 
   /**
-   * The {@code if (e instanceof InterruptedException [ie])} among a catch's own statements (the
-   * instanceof alone or one term of an {@code ||}), split into what runs before it, its then-branch,
-   * and what follows it; {@code names} are the catch parameter and the pattern variable.
+   * Whether the interrupt's path through the catch completes normally (no loop, jump or throw in it)
+   * and nothing but logging follows the {@code try} up to the end of the method or lambda: the code
+   * returns, as a catch of InterruptedException that falls off the end does.
    */
-  record InterruptBranch(List<Statement> before, Statement then, List<Statement> after, List<String> names) {
+  private static boolean fallsOffTheEnd(RuleContext ctx, CatchClause clause, List<Statement> path, Statement last,
+      Node owner) {
+    if (leaves(last) || path.stream().anyMatch(p -> !p.findAll(Statement.class, s -> s.isWhileStmt() || s.isDoStmt()
+        || s.isForStmt() || s.isForEachStmt() || s.isBreakStmt() || s.isContinueStmt() || s.isThrowStmt()
+        || s.isReturnStmt()).isEmpty())) {
+      return false;
+    }
+    Node body = owner instanceof LambdaExpr l ? l.getBody()
+        : ((MethodDeclaration) owner).getBody().map(Node.class::cast).orElse(null);
+    return isTail(ctx, clause.getParentNode().orElse(null), body);
+  }
+
+  /** The last statement of a block (the block itself when empty), or the statement. */
+  private static Statement lastOf(Statement s) {
+    return s instanceof BlockStmt b ? b.getStatements().getLast().orElse(b) : s;
+  }
+
+  /** Whether the statement (a block's last one) leaves the code that follows it. */
+  private static boolean leaves(Statement s) {
+    Statement last = lastOf(s);
+    return last.isReturnStmt() || last.isThrowStmt() || last.isBreakStmt() || last.isContinueStmt();
+  }
+
+  /**
+   * The {@code if} among a catch's own statements that tells an InterruptedException apart:
+   * {@code e instanceof InterruptedException [ie]} alone or as one term of an {@code ||} (the
+   * interrupt takes the then-branch), or {@code !(e instanceof InterruptedException)} alone or as one
+   * term of an {@code &&} (the interrupt takes the else, or what follows the {@code if}). Split into
+   * what runs before it, the branch the interrupt takes ({@code interrupt}, null for a negated test
+   * without else), whether that branch is the then-branch, and what follows; {@code names} are the
+   * catch parameter and the pattern variable.
+   */
+  record InterruptBranch(List<Statement> before, Statement interrupt, Statement other, List<Statement> after,
+      List<String> names) {
+
+    /** What the interrupt runs through: before, its branch, and what follows when the branch falls through. */
+    List<Statement> path() {
+      List<Statement> path = new ArrayList<>(before);
+      if (interrupt != null) {
+        path.add(interrupt);
+      }
+      if (interrupt == null || !leaves(interrupt)) {
+        path.addAll(after);
+      }
+      return path;
+    }
 
     static Optional<InterruptBranch> of(RuleContext ctx, CatchClause clause) {
       String caught = clause.getParameter().getNameAsString();
@@ -237,8 +278,17 @@ public final class InterruptSwallowed extends CatalogRule {
         if (!(statements.get(i) instanceof IfStmt test)) {
           continue;
         }
+        Expression condition = Expressions.withoutParentheses(test.getCondition());
         List<Expression> terms = new ArrayList<>();
-        disjuncts(Expressions.withoutParentheses(test.getCondition()), terms);
+        terms(condition, com.github.javaparser.ast.expr.BinaryExpr.Operator.OR, terms);
+        List<Expression> conjuncts = new ArrayList<>();
+        terms(condition, com.github.javaparser.ast.expr.BinaryExpr.Operator.AND, conjuncts);
+        for (Expression term : conjuncts) {
+          if (term instanceof com.github.javaparser.ast.expr.UnaryExpr not
+              && not.getOperator() == com.github.javaparser.ast.expr.UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+            terms.add(Expressions.withoutParentheses(not.getExpression()));
+          }
+        }
         for (Expression term : terms) {
           if (term instanceof com.github.javaparser.ast.expr.InstanceOfExpr io
               && Expressions.withoutParentheses(io.getExpression()) instanceof NameExpr n
@@ -249,7 +299,12 @@ public final class InterruptSwallowed extends CatalogRule {
             io.getPattern().filter(com.github.javaparser.ast.expr.TypePatternExpr.class::isInstance)
                 .map(pe -> ((com.github.javaparser.ast.expr.TypePatternExpr) pe).getNameAsString())
                 .ifPresent(names::add);
-            return Optional.of(new InterruptBranch(List.copyOf(statements.subList(0, i)), test.getThenStmt(),
+            boolean negated = io.getParentNode()
+                .map(p -> p instanceof com.github.javaparser.ast.expr.EnclosedExpr ? p.getParentNode().orElse(p) : p)
+                .filter(com.github.javaparser.ast.expr.UnaryExpr.class::isInstance).isPresent();
+            Statement orElse = test.getElseStmt().orElse(null);
+            return Optional.of(new InterruptBranch(List.copyOf(statements.subList(0, i)),
+                negated ? orElse : test.getThenStmt(), negated ? test.getThenStmt() : orElse,
                 List.copyOf(statements.subList(i + 1, statements.size())), List.copyOf(names)));
           }
         }
@@ -257,11 +312,11 @@ public final class InterruptSwallowed extends CatalogRule {
       return Optional.empty();
     }
 
-    private static void disjuncts(Expression e, List<Expression> out) {
-      if (e instanceof com.github.javaparser.ast.expr.BinaryExpr b
-          && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.OR) {
-        disjuncts(Expressions.withoutParentheses(b.getLeft()), out);
-        disjuncts(Expressions.withoutParentheses(b.getRight()), out);
+    /** The operands of a chain of {@code op} ({@code a || b || c}), or the expression itself. */
+    private static void terms(Expression e, com.github.javaparser.ast.expr.BinaryExpr.Operator op, List<Expression> out) {
+      if (e instanceof com.github.javaparser.ast.expr.BinaryExpr b && b.getOperator() == op) {
+        terms(Expressions.withoutParentheses(b.getLeft()), op, out);
+        terms(Expressions.withoutParentheses(b.getRight()), op, out);
       } else {
         out.add(e);
       }
@@ -289,9 +344,16 @@ public final class InterruptSwallowed extends CatalogRule {
 
   /** The simple name of the exception the catch throws instead ({@code throw new X(e)}), if it does. */
   private static Optional<String> thrownWrapper(RuleContext ctx, Statement body) {
-    for (ThrowStmt t : body.findAll(ThrowStmt.class)) {
-      if (Expressions.withoutParenthesesAndCasts(t.getExpression()) instanceof ObjectCreationExpr created) {
-        return Optional.of(created.getType().getNameAsString());
+    return thrownWrapper(ctx, List.of(body));
+  }
+
+  /** As above, over the statements an interrupt runs through. */
+  private static Optional<String> thrownWrapper(RuleContext ctx, List<Statement> path) {
+    for (Statement body : path) {
+      for (ThrowStmt t : body.findAll(ThrowStmt.class)) {
+        if (Expressions.withoutParenthesesAndCasts(t.getExpression()) instanceof ObjectCreationExpr created) {
+          return Optional.of(created.getType().getNameAsString());
+        }
       }
     }
     return Optional.empty();
@@ -948,6 +1010,9 @@ public final class InterruptSwallowed extends CatalogRule {
         if (feedsLogging(ctx, call)) {
           continue; // log.error(ExceptionUtils.getStackTrace(e)): formats the message, hands nothing on
         }
+        if (returnsFailedFuture(ctx, call)) {
+          continue; // return CompletableFuture.failedFuture(e): a value for the caller, the interrupt status is gone
+        }
         return true;
       }
       if (parent instanceof ObjectCreationExpr created && created.getArguments().contains(use)) {
@@ -963,6 +1028,22 @@ public final class InterruptSwallowed extends CatalogRule {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether {@code call} is {@code CompletableFuture.failedFuture(e)} (or {@code failedStage(e)}) whose value
+   * the catch returns at once. The JDK method only wraps the exception in a completed future; the caller
+   * that gets it back runs on with the interrupt status cleared, and a reader of the future sees an
+   * ExecutionException or CompletionException, not an interrupt. A failed future handed to other code
+   * ({@code callback.accept(failedFuture(e))}) or stored is left as handing the exception on.
+   */
+  private static boolean returnsFailedFuture(RuleContext ctx, MethodCallExpr call) {
+    Node parent = call.getParentNode().orElse(null);
+    while (parent instanceof com.github.javaparser.ast.expr.EnclosedExpr
+        || parent instanceof com.github.javaparser.ast.expr.CastExpr) {
+      parent = parent.getParentNode().orElse(null);
+    }
+    return parent instanceof ReturnStmt && InterruptApis.FAILED_FUTURE.matches(call, ctx.types());
   }
 
   /**

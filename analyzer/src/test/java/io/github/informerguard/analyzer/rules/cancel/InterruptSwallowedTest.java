@@ -105,6 +105,36 @@ class InterruptSwallowedTest {
   }
 
   @Test
+  void aReturnedFailedFutureIsReportedAsReturningInBothModes() {
+    for (boolean precise : new boolean[] {true, false}) {
+      AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, precise);
+      assertThat(findingAt(r, ID, "FailedFutures.java", "InterruptedException lookupFailed").message()).isEqualTo(
+          "InterruptedException caught as 'lookupFailed' (multi-catch) in a lambda in cachedName() returns without"
+              + " re-interrupting the thread");
+      assertThat(findingAt(r, ID, "FailedFutures.java", "InterruptedException stageInterrupted").message())
+          .isEqualTo("InterruptedException caught as 'stageInterrupted' in podStage() returns without"
+              + " re-interrupting the thread");
+    }
+  }
+
+  @Test
+  void aNegatedInstanceofIsJudgedByTheBranchTheInterruptTakesInBothModes() {
+    for (boolean precise : new boolean[] {true, false}) {
+      AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, precise);
+      assertThat(findingAt(r, ID, "NegatedInstanceof.java", "Exception afterTheIf").message())
+          .contains("carries on without re-interrupting the thread or rethrowing");
+      assertThat(findingAt(r, ID, "NegatedInstanceof.java", "Exception elseReturns").message())
+          .isEqualTo("InterruptedException caught as 'elseReturns' in theElseReturns() returns without"
+              + " re-interrupting the thread");
+      assertThat(findingAt(r, ID, "NegatedInstanceof.java", "Throwable oneTerm").message())
+          .contains("carries on");
+      // a branch that falls off the end of the method returns, as a plain catch that does
+      assertThat(findingAt(r, ID, "NegatedInstanceof.java", "Exception fallsOff").message())
+          .contains("in branchFallsOffTheEnd() returns without re-interrupting the thread");
+    }
+  }
+
+  @Test
   void breakingMessageSaysItLeavesTheLoop() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
     var f = findingAt(r, ID, "OwnedThreads.java", "InterruptedException breaksThenWorks");
