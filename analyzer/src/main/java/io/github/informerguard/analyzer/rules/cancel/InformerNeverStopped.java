@@ -96,8 +96,15 @@ public final class InformerNeverStopped extends CatalogRule {
           return;
         }
         // Kept in a map the class does stop at the end, but replaced by a repeat for the same key.
-        new OverwrittenEntries(ctx.types()).of(call)
-            .ifPresent(map -> LifecycleMessages.informerOverwritten(site.library(), started, map).report(ctx, call));
+        Optional<String> overwritten = new OverwrittenEntries(ctx.types()).of(call);
+        if (overwritten.isPresent()) {
+          LifecycleMessages.informerOverwritten(site.library(), started, overwritten.get()).report(ctx, call);
+          return;
+        }
+        // Kept in a collection whose only ways back to its informers are methods nothing calls.
+        new UncalledStops(ctx.types()).collectionStoppedOnlyIn(call, release.releases())
+            .ifPresent(c -> LifecycleMessages.stoppedOnlyInUncalledCode(site.library(), "The informer started by "
+                + started + ", kept in collection '" + c.collection() + "',", c.methods()).report(ctx, call));
       }
       case INFORMER_RECEIVER -> {
         release = new Release(LifecycleApis.INFORMER_STOPS, false, fabric8);
