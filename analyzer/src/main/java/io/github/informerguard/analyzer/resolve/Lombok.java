@@ -5,6 +5,8 @@ import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.ast.expr.BooleanLiteralExpr;
+import com.github.javaparser.ast.expr.NormalAnnotationExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithAnnotations;
 import java.util.Optional;
 import java.util.Set;
@@ -18,25 +20,61 @@ public final class Lombok {
 
   private static final Set<String> CLASS_LEVEL = Set.of("Getter", "Data", "Value");
 
+  private static final String ACCESSORS = "Accessors";
+
   private Lombok() {}
 
-  /** The field whose generated getter {@code methodName()} is, if {@code type} has one. */
+  /**
+   * The field whose generated getter {@code methodName()} is, if {@code type} has one. Besides the
+   * {@code getX()} / {@code isX()} names, {@code @Accessors(fluent = true)} (on the class or the field)
+   * names the getter after the field ({@code kubernetes()}); and {@code @Getter} on a static field
+   * generates a static getter ({@code NextCluster.instance()}), which a class-level {@code @Getter}
+   * does not.
+   */
   public static Optional<VariableDeclarator> getterField(TypeDeclaration<?> type, String methodName, int arity) {
-    if (arity != 0 || !(methodName.startsWith("get") || methodName.startsWith("is")) || methodName.length() < 3) {
+    if (arity != 0 || methodName.isEmpty()) {
       return Optional.empty();
     }
     boolean classLevel = CLASS_LEVEL.stream().anyMatch(a -> annotated(type, a));
+    Optional<Boolean> classFluent = fluent(type);
     for (FieldDeclaration f : type.getFields()) {
-      if (f.isStatic() || !(classLevel || annotated(f, "Getter"))) {
+      boolean own = annotated(f, "Getter");
+      if (f.isStatic() ? !own : !(classLevel || own)) {
         continue;
       }
+      boolean fluent = fluent(f).or(() -> classFluent).orElse(false);
       for (VariableDeclarator v : f.getVariables()) {
+        if (fluent) {
+          if (methodName.equals(v.getNameAsString())) {
+            return Optional.of(v);
+          }
+          continue;
+        }
         String cap = Character.toUpperCase(v.getNameAsString().charAt(0)) + v.getNameAsString().substring(1);
         boolean bool = v.getType().isPrimitiveType() && v.getType().asString().equals("boolean");
         if (methodName.equals((bool ? "is" : "get") + cap)) {
           return Optional.of(v);
         }
       }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Whether the node's {@code @Accessors} (lombok.experimental) asks for fluent names; empty when it
+   * has no such annotation (a field's own annotation overrides its class's).
+   */
+  private static Optional<Boolean> fluent(NodeWithAnnotations<?> node) {
+    for (AnnotationExpr a : node.getAnnotations()) {
+      String written = a.getNameAsString();
+      boolean accessors = written.equals("lombok.experimental." + ACCESSORS)
+          || written.equals(ACCESSORS) && importsLombok(a, "experimental", ACCESSORS);
+      if (!accessors) {
+        continue;
+      }
+      return Optional.of(a instanceof NormalAnnotationExpr n && n.getPairs().stream()
+          .anyMatch(p -> p.getNameAsString().equals("fluent") && p.getValue() instanceof BooleanLiteralExpr b
+              && b.getValue()));
     }
     return Optional.empty();
   }
@@ -48,16 +86,17 @@ public final class Lombok {
       if (written.equals("lombok." + simple)) {
         return true;
       }
-      if (written.equals(simple) && importsLombok(a, simple)) {
+      if (written.equals(simple) && importsLombok(a, "", simple)) {
         return true;
       }
     }
     return false;
   }
 
-  private static boolean importsLombok(AnnotationExpr a, String simple) {
+  private static boolean importsLombok(AnnotationExpr a, String subpackage, String simple) {
+    String pkg = subpackage.isEmpty() ? "lombok" : "lombok." + subpackage;
     Optional<CompilationUnit> cu = a.findCompilationUnit();
     return cu.isPresent() && cu.get().getImports().stream().anyMatch(i -> !i.isStatic()
-        && (i.isAsterisk() ? i.getNameAsString().equals("lombok") : i.getNameAsString().equals("lombok." + simple)));
+        && (i.isAsterisk() ? i.getNameAsString().equals(pkg) : i.getNameAsString().equals(pkg + "." + simple)));
   }
 }

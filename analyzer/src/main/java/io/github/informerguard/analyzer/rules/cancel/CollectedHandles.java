@@ -106,6 +106,15 @@ final class CollectedHandles {
 
   /** Every use of the field adds, looks up without releasing, or clears; none iterates or hands it on. */
   private static boolean neverDrained(TypeDeclaration<?> owner, VariableDeclarator d, Set<String> releases) {
+    return drains(owner, d, releases).isEmpty();
+  }
+
+  /**
+   * The uses of the collection field {@code d} in {@code owner} that may reach its elements again
+   * (iterate, drain, pass on, return, alias, or a method reference on it); adds, queries, clears and
+   * look-ups whose element is not released are not among them.
+   */
+  static List<Expression> drains(TypeDeclaration<?> owner, VariableDeclarator d, Set<String> releases) {
     String name = d.getNameAsString();
     List<Expression> uses = new ArrayList<>();
     for (NameExpr n : owner.findAll(NameExpr.class)) {
@@ -118,17 +127,18 @@ final class CollectedHandles {
         uses.add(f);
       }
     }
-    if (owner.findAll(com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
-        .anyMatch(r -> r.getScope().toString().equals(name) || r.getScope().toString().equals("this." + name))) {
-      return false;
-    }
+    List<Expression> drains = new ArrayList<>();
+    owner.findAll(com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
+        .filter(r -> r.getScope().toString().equals(name) || r.getScope().toString().equals("this." + name))
+        .forEach(drains::add);
     for (Expression use : uses) {
       Node parent = use.getParentNode().orElse(null);
       if (parent instanceof AssignExpr a && a.getTarget() == use || isNullCheck(parent)) {
         continue; // a lazy initialisation (if (map == null) map = new ...) reaches no element
       }
       if (!(parent instanceof MethodCallExpr m) || m.getScope().filter(s -> s == use).isEmpty()) {
-        return false; // iterated, passed on, returned, aliased
+        drains.add(use); // iterated, passed on, returned, aliased
+        continue;
       }
       String method = m.getNameAsString();
       if (LifecycleApis.COLLECTION_STORES.contains(method) || LifecycleApis.COLLECTION_QUERIES.contains(method)) {
@@ -144,9 +154,9 @@ final class CollectedHandles {
       if (LifecycleApis.COLLECTION_COMPUTES.contains(method) && lookupNotReleased(m, releases)) {
         continue;
       }
-      return false;
+      drains.add(use);
     }
-    return true;
+    return drains;
   }
 
   /**

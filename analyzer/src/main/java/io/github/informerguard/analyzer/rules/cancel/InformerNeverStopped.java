@@ -96,8 +96,15 @@ public final class InformerNeverStopped extends CatalogRule {
           return;
         }
         // Kept in a map the class does stop at the end, but replaced by a repeat for the same key.
-        new OverwrittenEntries(ctx.types()).of(call)
-            .ifPresent(map -> LifecycleMessages.informerOverwritten(site.library(), started, map).report(ctx, call));
+        Optional<String> overwritten = new OverwrittenEntries(ctx.types()).of(call);
+        if (overwritten.isPresent()) {
+          LifecycleMessages.informerOverwritten(site.library(), started, overwritten.get()).report(ctx, call);
+          return;
+        }
+        // Kept in a collection whose only ways back to its informers are methods nothing calls.
+        new UncalledStops(ctx.types()).collectionStoppedOnlyIn(call, release.releases())
+            .ifPresent(c -> LifecycleMessages.stoppedOnlyInUncalledCode(site.library(), "The informer started by "
+                + started + ", kept in collection '" + c.collection() + "',", c.methods()).report(ctx, call));
       }
       case INFORMER_RECEIVER -> {
         release = new Release(LifecycleApis.INFORMER_STOPS, false, fabric8);
@@ -123,7 +130,8 @@ public final class InformerNeverStopped extends CatalogRule {
                 LifecycleMessages.stoppedOnlyInUncalledCode(site.library(), "Informer field '" + d.get().getNameAsString()
                     + "'", in).report(ctx, call);
               });
-        } else if (isInformerCreation(ctx, receiver) && !createdByFactory(receiver)) {
+        } else if (isInformerCreation(ctx, receiver) && !createdByFactory(receiver)
+            && !startedByInform(ctx, receiver)) {
           // A chain: fabric8 run() returns the informer; start() and client-java run() lose it.
           Optional<Leak> leak = fabric8 && call.getNameAsString().equals("run")
               ? lifecycle.ofResult(call, release)
@@ -343,6 +351,27 @@ public final class InformerNeverStopped extends CatalogRule {
     return x instanceof MethodCallExpr m && m.getNameAsString().equals(LifecycleApis.F8_FACTORY_CREATOR)
         && m.getArguments().isEmpty() && m.getScope().isPresent()
         && ctx.types().isA(m.getScope().get(), Set.of(F8_CLIENT, F8_BASE_CLIENT)).isYes();
+  }
+
+  /**
+   * {@code client.pods().inform(h).run()}: fabric8's {@code inform(..)} returns an informer that is already
+   * running, so a {@code run()} or {@code start()} chained on it starts nothing new; the informer is judged
+   * once, at the {@code inform(..)} call.
+   */
+  private static boolean startedByInform(RuleContext ctx, Expression receiver) {
+    Expression x = Expressions.withoutParenthesesAndCasts(receiver);
+    while (x instanceof MethodCallExpr m && m.getScope().isPresent()) {
+      if (LifecycleApis.INFORMER_CREATORS.contains(m.getNameAsString())) {
+        MethodCallExpr creation = m;
+        return CallMatcher.first(LifecycleApis.STARTS, StartSite::matcher, s -> s.matches(creation, ctx.types()))
+            .filter(site -> site.started() == LifecycleApis.Started.INFORMER_RESULT).isPresent();
+      }
+      if (!LifecycleApis.F8_INFORMER_FLUENT.contains(m.getNameAsString())) {
+        return false;
+      }
+      x = Expressions.withoutParenthesesAndCasts(m.getScope().get());
+    }
+    return false;
   }
 
   private static boolean createdByFactory(Expression e) {

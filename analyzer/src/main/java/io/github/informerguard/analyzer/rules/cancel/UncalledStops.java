@@ -38,8 +38,7 @@ final class UncalledStops {
   /** The methods (named for the message) that hold every stop of the field, when none of them ever runs. */
   Optional<String> onlyIn(VariableDeclarator field, Set<String> stops) {
     if (!(field.findAncestor(TypeDeclaration.class).orElse(null) instanceof ClassOrInterfaceDeclaration owner)
-        || owner.isInterface() || owner.isAbstract() || !owner.getAnnotations().isEmpty()
-        || !owner.getExtendedTypes().isEmpty() || !owner.getImplementedTypes().isEmpty()) {
+        || !plain(owner, false)) {
       return Optional.empty();
     }
     Set<MethodDeclaration> holders = new LinkedHashSet<>();
@@ -56,6 +55,116 @@ final class UncalledStops {
     }
     return holders.isEmpty() ? Optional.empty()
         : Optional.of(String.join(", ", holders.stream().map(m -> m.getNameAsString() + "()").toList()));
+  }
+
+  /** An informer stored into a collection field whose every way back to its elements is code nothing runs. */
+  record Collected(String collection, String methods) {}
+
+  /**
+   * {@code informers.put(key, informer)} (directly, or through a local used for nothing else) into a
+   * private or package-private collection field of a plain class, when every use of the field that can
+   * reach the stored informers again ({@code values().forEach(SharedIndexInformer::close)},
+   * {@code remove(key)} then {@code close()}) sits in a public method that nothing runs. Methods named
+   * {@code close} or {@code shutdown} are taken as run: Spring infers them as a bean's destroy method.
+   */
+  Optional<Collected> collectionStoppedOnlyIn(Expression produced, Set<String> stops) {
+    Node child = Expressions.carrying(produced);
+    Node parent = child.getParentNode().orElse(null);
+    MethodCallExpr store = null;
+    if (parent instanceof MethodCallExpr call && isStoreOf(call, child)) {
+      store = call;
+    } else if (parent instanceof VariableDeclarator local && local.getInitializer().filter(i -> i == child).isPresent()
+        && !(local.getParentNode().orElse(null) instanceof com.github.javaparser.ast.body.FieldDeclaration)) {
+      for (NameExpr n : Scopes.enclosingBody(local).findAll(NameExpr.class)) {
+        if (!n.getNameAsString().equals(local.getNameAsString()) || !Scopes.refersTo(n, local)) {
+          continue;
+        }
+        Node up = n.getParentNode().orElse(null);
+        if (up instanceof MethodCallExpr call && isStoreOf(call, n) && store == null) {
+          store = call;
+        } else if (!(up instanceof MethodCallExpr call && call.getScope().filter(sc -> sc == n).isPresent()
+            && !stops.contains(call.getNameAsString())
+            && call.getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.ExpressionStmt)) {
+          return Optional.empty(); // stopped, handed on or kept elsewhere too
+        }
+      }
+    }
+    if (store == null) {
+      return Optional.empty();
+    }
+    Optional<VariableDeclarator> field = collectionField(store);
+    if (field.isEmpty() || !(field.get().findAncestor(TypeDeclaration.class).orElse(null)
+        instanceof ClassOrInterfaceDeclaration owner) || !plain(owner, true)) {
+      return Optional.empty();
+    }
+    java.util.List<Expression> drains = CollectedHandles.drains(owner, field.get(), stops);
+    Set<MethodDeclaration> holders = new LinkedHashSet<>();
+    for (Expression drain : drains) {
+      Optional<MethodDeclaration> in = enclosingMethod(drain);
+      if (in.isEmpty() || SPRING_INFERRED_DESTROY.contains(in.get().getNameAsString()) || !neverRuns(in.get(), owner)) {
+        return Optional.empty();
+      }
+      holders.add(in.get());
+    }
+    return holders.isEmpty() ? Optional.empty() : Optional.of(new Collected(field.get().getNameAsString(),
+        String.join(", ", holders.stream().map(m -> m.getNameAsString() + "()").toList())));
+  }
+
+  /** Public method names that Spring's inferred destroy method calls on a bean that declares them. */
+  private static final Set<String> SPRING_INFERRED_DESTROY = Set.of("close", "shutdown");
+
+  /** Lombok annotations that only add a logger field: no container or accessor comes with them. */
+  private static final Set<String> LOMBOK_LOGGERS = Set.of("Slf4j", "Log", "Log4j", "Log4j2", "CommonsLog",
+      "XSlf4j", "JBossLog", "Flogger", "CustomLog");
+
+  private static boolean isStoreOf(MethodCallExpr call, Node value) {
+    return io.github.informerguard.analyzer.catalog.LifecycleApis.COLLECTION_STORES.contains(call.getNameAsString())
+        && call.getScope().isPresent() && call.getArguments().stream().anyMatch(a -> a == value)
+        && call.getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.ExpressionStmt;
+  }
+
+  /** A private or package-private, unannotated collection field of the class the store is written in. */
+  private Optional<VariableDeclarator> collectionField(MethodCallExpr store) {
+    Expression scope = Expressions.withoutParenthesesAndCasts(store.getScope().get());
+    Optional<TypeDeclaration<?>> owner = store.findAncestor(TypeDeclaration.class).map(t -> (TypeDeclaration<?>) t);
+    if (owner.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<io.github.informerguard.analyzer.api.VariableRef> ref = scope instanceof NameExpr n
+        ? Scopes.lookup(n.getNameAsString(), n)
+        : scope instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr ? Scopes.field(owner.get(), f.getNameAsString())
+            : Optional.empty();
+    return ref.filter(r -> r.kind() == io.github.informerguard.analyzer.api.VariableRef.Kind.FIELD)
+        .flatMap(io.github.informerguard.analyzer.api.VariableRef::declaration)
+        .filter(VariableDeclarator.class::isInstance).map(VariableDeclarator.class::cast)
+        .filter(d -> d.findAncestor(TypeDeclaration.class).filter(t -> t == owner.get()).isPresent())
+        .filter(d -> d.findAncestor(com.github.javaparser.ast.body.FieldDeclaration.class)
+            .filter(fd -> !fd.isPublic() && !fd.isProtected() && fd.getAnnotations().isEmpty()).isPresent())
+        .filter(d -> types.isA(d.getType(), io.github.informerguard.analyzer.catalog.LifecycleApis.COLLECTION_TYPES).isYes());
+  }
+
+  /**
+   * No annotations (a container may call its methods), no supertypes (an override may be called by
+   * a framework), not abstract; with {@code loggers}, Lombok's logger annotations are allowed.
+   */
+  private static boolean plain(ClassOrInterfaceDeclaration owner, boolean loggers) {
+    return !owner.isInterface() && !owner.isAbstract() && owner.getExtendedTypes().isEmpty()
+        && owner.getImplementedTypes().isEmpty()
+        && owner.getAnnotations().stream().allMatch(a -> loggers && isLombokLogger(a));
+  }
+
+  private static boolean isLombokLogger(com.github.javaparser.ast.expr.AnnotationExpr a) {
+    String written = a.getNameAsString();
+    String simple = written.substring(written.lastIndexOf('.') + 1);
+    if (!LOMBOK_LOGGERS.contains(simple)) {
+      return false;
+    }
+    if (written.startsWith("lombok.")) {
+      return true;
+    }
+    return a.findCompilationUnit().filter(cu -> cu.getImports().stream().anyMatch(i -> !i.isStatic()
+        && i.getNameAsString().startsWith("lombok.extern.")
+        && (i.isAsterisk() || i.getName().getIdentifier().equals(simple)))).isPresent();
   }
 
   private static boolean names(Expression scope, VariableDeclarator field) {
