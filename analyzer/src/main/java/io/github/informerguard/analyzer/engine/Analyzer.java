@@ -9,6 +9,7 @@ import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.Problem;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.resolution.SymbolResolver;
 import io.github.informerguard.analyzer.api.AnalysisMode;
 import io.github.informerguard.analyzer.api.Finding;
 import io.github.informerguard.analyzer.api.Rule;
@@ -32,12 +33,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The rule engine: discover, prefilter, parse, resolve, run rules, collect findings. Every
@@ -134,21 +137,33 @@ public final class Analyzer {
       }
       screened = null;
 
-      run.enter(Phase.SET_UP);
       run.mode = request.classpath().isPresent() ? AnalysisMode.PRECISE : AnalysisMode.LENIENT;
-      // Opening the classpath for constants and types is the costly part of setting up; skip it
-      // when nothing is left to parse.
-      Worker.Factory workers = run.candidates.isEmpty() ? () -> {
-        throw new IllegalStateException("no file to analyze");
-      } : run.mode == AnalysisMode.PRECISE
-          ? Worker.precise(request.classpath().get(), index, jars)
-          : Worker.lenient(index);
-      ThreadLocal<Worker> local = ThreadLocal.withInitial(workers::create);
-      run.enter(Phase.ANALYZE);
+      // Parsing needs neither the classpath nor the symbol solver: the workers parse the
+      // candidates while this thread sets those up (in a small module, as long as the parsing),
+      // and each worker runs the rules once the set-up is there. A tree parsed so is the one the
+      // set-up's parser would give: its configuration differs only by the symbol solver, which
+      // the worker then attaches to the tree as that parser would have.
+      CompletableFuture<Worker.Factory> setUp = new CompletableFuture<>();
+      ThreadLocal<Worker> local = ThreadLocal.withInitial(() -> setUp.join().create());
+      ThreadLocal<JavaParser> parsers = ThreadLocal.withInitial(() -> new JavaParser(Parsers.lenientConfiguration()));
       List<Future<Object>> outcomes = new ArrayList<>(run.candidates.size());
       for (Candidate c : run.candidates) {
-        outcomes.add(pool.submit(() -> analyzeCandidate(local.get(), c, request.policy(), reserve)));
+        outcomes.add(pool.submit(() -> analyzeCandidate(parsers.get(), local::get, c, request.policy(), reserve)));
       }
+      run.enter(Phase.SET_UP);
+      try {
+        // Opening the classpath for constants and types is the costly part of setting up; skip it
+        // when nothing is left to parse.
+        setUp.complete(run.candidates.isEmpty() ? () -> {
+          throw new IllegalStateException("no file to analyze");
+        } : run.mode == AnalysisMode.PRECISE
+            ? Worker.precise(request.classpath().get(), index, jars)
+            : Worker.lenient(index));
+      } catch (RuntimeException | Error e) {
+        setUp.completeExceptionally(e);
+        throw e;
+      }
+      run.enter(Phase.ANALYZE);
       for (; run.done < run.candidates.size(); run.done++) {
         Path file = run.candidates.get(run.done).path();
         Object o = outcomeOf(outcomes.get(run.done), file, reserve);
@@ -224,6 +239,9 @@ public final class Analyzer {
    */
   static volatile java.util.function.Consumer<Phase> phaseListener = phase -> {};
 
+  /** Test seam: called by a worker when it has parsed a candidate, before it runs the rules. Never set outside tests. */
+  static volatile java.util.function.Consumer<Path> parseListener = file -> {};
+
   /** What the main thread has collected so far; all of it is kept when that thread runs out of memory. */
   private static final class Progress {
     Phase phase;
@@ -287,13 +305,15 @@ public final class Analyzer {
     }
   }
 
-  private static Object analyzeCandidate(Worker worker, Candidate c, Policy policy, MemoryReserve reserve) {
+  /** Parses the candidate with {@code parser} (a worker's own), then runs its rules with the {@code worker} of this thread. */
+  private static Object analyzeCandidate(JavaParser parser, Supplier<Worker> worker, Candidate c, Policy policy,
+      MemoryReserve reserve) {
     try {
       Object read = SourceReader.read(c.path());
       if (!(read instanceof SourceFile f)) {
         return new FileOutcome(List.of(), List.of((AnalysisError) read), false);
       }
-      return worker.analyze(f, c.rules(), policy);
+      return Worker.analyze(parser, f, c.rules(), policy, worker);
     } catch (OutOfMemoryError e) {
       reserve.release();
       return outOfMemory(c.path(), "analyze");
@@ -410,6 +430,8 @@ public final class Analyzer {
     }
 
     private final JavaParser parser;
+    /** What the parser of {@code config} attaches to each tree it parses; empty in lenient mode. */
+    private final Optional<SymbolResolver> resolver;
     private final TypeFacts types;
     private final SourceIndex index;
     /** Held while rules run, when the workers share a symbol solver; null when they do not. */
@@ -417,6 +439,7 @@ public final class Analyzer {
 
     private Worker(ParserConfiguration config, TypeFacts types, SourceIndex index, Object resolution) {
       this.parser = new JavaParser(config);
+      this.resolver = config.getSymbolResolver();
       this.types = types;
       this.index = index;
       this.resolution = resolution;
@@ -461,12 +484,21 @@ public final class Analyzer {
     private static final java.util.concurrent.Semaphore LARGE_FILES = new java.util.concurrent.Semaphore(1);
 
     FileOutcome analyze(SourceFile file, List<Rule> rules, Policy policy) {
+      return analyze(parser, file, rules, policy, () -> this);
+    }
+
+    /**
+     * Parses {@code file} with {@code parser}, whose configuration must be this worker's without
+     * its symbol solver, and runs the rules with {@code worker}, asked for only when the file parsed.
+     */
+    static FileOutcome analyze(JavaParser parser, SourceFile file, List<Rule> rules, Policy policy, Supplier<Worker> worker) {
       boolean large = file.text().length() > LARGE_FILE_CHARS;
       try {
         if (large) {
           LARGE_FILES.acquireUninterruptibly();
         }
-        return analyzeParsed(file, rules, policy);
+        Object parsed = parse(parser, file);
+        return parsed instanceof CompilationUnit unit ? worker.get().analyzeParsed(file, unit, rules, policy) : (FileOutcome) parsed;
       } finally {
         if (large) {
           LARGE_FILES.release();
@@ -474,7 +506,8 @@ public final class Analyzer {
       }
     }
 
-    private FileOutcome analyzeParsed(SourceFile file, List<Rule> rules, Policy policy) {
+    /** The file's tree, or the outcome of a file that does not parse. */
+    private static Object parse(JavaParser parser, SourceFile file) {
       ParseResult<CompilationUnit> result;
       try {
         result = parser.parse(file.text());
@@ -493,7 +526,13 @@ public final class Analyzer {
         line = lexical != null ? lexical.line() : line;
         return new FileOutcome(List.of(), List.of(new AnalysisError(file.path(), line, message)), false);
       }
-      CompilationUnit unit = result.getResult().get();
+      parseListener.accept(file.path());
+      return result.getResult().get();
+    }
+
+    private FileOutcome analyzeParsed(SourceFile file, CompilationUnit unit, List<Rule> rules, Policy policy) {
+      // As the parser of this worker's configuration does after a successful parse.
+      resolver.ifPresent(r -> unit.setData(Node.SYMBOL_RESOLVER_KEY, r));
       if (resolution == null) {
         return runRules(file, unit, rules, policy);
       }

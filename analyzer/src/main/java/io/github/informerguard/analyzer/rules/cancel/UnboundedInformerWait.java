@@ -3,6 +3,7 @@ package io.github.informerguard.analyzer.rules.cancel;
 import io.github.informerguard.analyzer.rules.CatalogRule;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_SHARED_INDEX_INFORMER;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_SHARED_INFORMER;
 import static io.github.informerguard.analyzer.catalog.CancellationTypes.COMPLETABLE_FUTURE;
 
 import com.github.javaparser.ast.Node;
@@ -149,7 +150,7 @@ public final class UnboundedInformerWait extends CatalogRule {
     }
     List<Expression> polled = new ArrayList<>();
     Optional<IfStmt> skip = skipUntilSynced(ctx, condition, body, polled);
-    if (skip.isPresent() && syncAwaitedBefore(loop, polled)) {
+    if (skip.isPresent() && syncAwaitedBefore(ctx, loop, polled)) {
       return;
     }
     if (skip.isPresent()) {
@@ -170,6 +171,12 @@ public final class UnboundedInformerWait extends CatalogRule {
       }
     }
     if (polled.isEmpty() || hasExit(body, !hotSpin && new StartupHooks(ctx.types()).hookOf(loop).isPresent())) {
+      return;
+    }
+    // informer.run(); while (!informer.hasSynced()) { }: run() returned after the first list (6.x on: it
+    // waits for start(); 5.x: it lists on the caller's thread), so the loop ends at once; the wait before
+    // it is judged on its own.
+    if (!hotSpin && runBefore(ctx, loop, polled)) {
       return;
     }
     boolean fabric8 = ctx.types().isA(polled.get(0), Set.of(F8_SHARED_INDEX_INFORMER)).isYes();
@@ -197,17 +204,8 @@ public final class UnboundedInformerWait extends CatalogRule {
    * on its {@code hasSynced()}/{@code isWatching()}, or a {@code get}/{@code join} on its {@code start()}
    * future. The skip then only guards and never spins (the wait before it is judged on its own).
    */
-  private static boolean syncAwaitedBefore(Statement loop, List<Expression> polled) {
-    int begin = loop.getBegin().map(p -> p.line).orElse(0);
-    Node region = Scopes.enclosingBody(loop);
-    Set<String> receivers = new java.util.HashSet<>();
-    polled.forEach(r -> receivers.add(Expressions.withoutParenthesesAndCasts(r).toString()));
-    for (MethodCallExpr call : region.findAll(MethodCallExpr.class)) {
-      if (call.getEnd().map(p -> p.line >= begin).orElse(true) || Scopes.enclosingBody(call) != region
-          || call.getScope().map(sc -> !receivers.contains(Expressions.withoutParenthesesAndCasts(sc).toString()))
-              .orElse(true)) {
-        continue;
-      }
+  private static boolean syncAwaitedBefore(RuleContext ctx, Statement loop, List<Expression> polled) {
+    return earlierCallOnPolled(loop, polled, call -> {
       String name = call.getNameAsString();
       boolean loopPoll = (name.equals("hasSynced") || name.equals("isWatching"))
           && (call.findAncestor(WhileStmt.class).filter(w -> w.getCondition().isAncestorOf(call)).isPresent()
@@ -218,7 +216,40 @@ public final class UnboundedInformerWait extends CatalogRule {
           || name.equals("start") && call.getParentNode().filter(MethodCallExpr.class::isInstance)
               .map(MethodCallExpr.class::cast)
               .filter(m -> m.getNameAsString().equals("get") || m.getNameAsString().equals("join")).isPresent();
-      if (loopPoll || startAwaited) {
+      return loopPoll || startAwaited || isInformerRun(ctx, call);
+    });
+  }
+
+  /**
+   * Earlier in the loop's own block, a statement {@code informer.run();} on one of {@code polled} (not in a
+   * branch that may be skipped).
+   */
+  private static boolean runBefore(RuleContext ctx, Statement loop, List<Expression> polled) {
+    return earlierCallOnPolled(loop, polled, call -> isInformerRun(ctx, call)
+        && call.getParentNode().flatMap(Node::getParentNode).filter(block -> block == loop.getParentNode().orElse(null))
+            .isPresent());
+  }
+
+  /** fabric8 {@code SharedIndexInformer.run()} (4.x/5.x {@code SharedInformer}) as a statement of its own. */
+  private static boolean isInformerRun(RuleContext ctx, MethodCallExpr call) {
+    return call.getNameAsString().equals("run") && call.getArguments().isEmpty() && call.getScope().isPresent()
+        && call.getParentNode().filter(com.github.javaparser.ast.stmt.ExpressionStmt.class::isInstance).isPresent()
+        && ctx.types().isA(call.getScope().get(), Set.of(F8_SHARED_INDEX_INFORMER, F8_SHARED_INFORMER)).isYes();
+  }
+
+  private static boolean earlierCallOnPolled(Statement loop, List<Expression> polled,
+      java.util.function.Predicate<MethodCallExpr> wanted) {
+    int begin = loop.getBegin().map(p -> p.line).orElse(0);
+    Node region = Scopes.enclosingBody(loop);
+    Set<String> receivers = new java.util.HashSet<>();
+    polled.forEach(r -> receivers.add(Expressions.withoutParenthesesAndCasts(r).toString()));
+    for (MethodCallExpr call : region.findAll(MethodCallExpr.class)) {
+      if (call.getEnd().map(p -> p.line >= begin).orElse(true) || Scopes.enclosingBody(call) != region
+          || call.getScope().map(sc -> !receivers.contains(Expressions.withoutParenthesesAndCasts(sc).toString()))
+              .orElse(true)) {
+        continue;
+      }
+      if (wanted.test(call)) {
         return true;
       }
     }

@@ -15,7 +15,7 @@ import java.util.Optional;
  * ({@code @Observes}), and only in a plain class that extends and implements nothing, or private or
  * static, since a framework may call an interface's or superclass's method by itself.
  */
-final class UncalledCode {
+public final class UncalledCode {
 
   private UncalledCode() {}
 
@@ -42,7 +42,7 @@ final class UncalledCode {
    * Whether {@code site} is in a private method (through its lambdas) that nothing in its file calls by name and
    * arity or references ({@code this::name}): no other file can reach a private method, so it never runs.
    */
-  static boolean inUncalledPrivateMethod(Node site) {
+  public static boolean inUncalledPrivateMethod(Node site) {
     Optional<MethodDeclaration> method = enclosingMethod(site);
     if (method.isEmpty() || !method.get().isPrivate() || !method.get().getAnnotations().isEmpty()) {
       return false;

@@ -71,7 +71,8 @@ final class Fabric8Watchers {
     Map<Node, Implementation> byBody = new IdentityHashMap<>();
     List<Implementation> ordered = new ArrayList<>();
     for (MethodCallExpr call : FileNodes.of(unit, MethodCallExpr.class)) {
-      boolean typed = WatchApis.F8_WATCH.matches(call, types);
+      // fabric8 5.x customResource(ctx).watch(Watcher<String>) opens the same raw watch as Watchable.watch.
+      boolean typed = WatchApis.F8_WATCH.matches(call, types) || WatchApis.F8_RAW_CUSTOM_RESOURCE_WATCH.matches(call, types);
       if (!typed && !untypedWatch(call)) {
         continue;
       }

@@ -20,6 +20,7 @@ import io.github.informerguard.analyzer.catalog.CancellationTypes;
 import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.rules.FindingText;
+import io.github.informerguard.analyzer.rules.cancel.UncalledCode;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -60,8 +61,10 @@ public final class MissingGoneHandling extends CatalogRule {
     List<Fabric8Watchers.Implementation> found = watchers.find(ctx.unit());
     for (Fabric8Watchers.Implementation impl : found) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
+      // A watch only in private methods that nothing in the file calls never opens (a commented-out test()).
       if (onClose.isEmpty() || impl.watches().stream().anyMatch(MissingGoneHandling::insideRelistLoop)
-          || impl.watches().stream().allMatch(FreshRewatches::fabric8)) {
+          || impl.watches().stream().allMatch(FreshRewatches::fabric8)
+          || impl.watches().stream().allMatch(UncalledCode::inUncalledPrivateMethod)) {
         continue;
       }
       if (completesWithTimeout(ctx, impl)) {
