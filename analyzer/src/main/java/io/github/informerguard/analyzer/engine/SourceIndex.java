@@ -123,7 +123,8 @@ final class SourceIndex implements SourceTypes {
     if (typeMentions.getOrDefault(CallNames.typeName(owner), 0) < 2) {
       return Optional.empty(); // no other file names the owner: a library's or a snippet's entry point, maybe
     }
-    return Optional.of(keys.contains(CallNames.reference(name)) || java.util.Arrays.stream(wanted).anyMatch(keys::contains));
+    return Optional.of(keys.contains(CallNames.reference(name)) || keys.contains(CallNames.namedAsText(name))
+        || java.util.Arrays.stream(wanted).anyMatch(keys::contains));
   }
 
   @Override

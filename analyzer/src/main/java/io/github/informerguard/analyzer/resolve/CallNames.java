@@ -7,8 +7,10 @@ import java.util.Set;
  * The methods a source text calls or references, by name and number of arguments, read from its
  * tokens without parsing (so every file of a tree can be read for it cheaply): {@code name(a, b)}
  * not preceded by a type (a declaration) or {@code new} (a constructor) is a call with two
- * arguments, {@code ::name} a reference of any arity. Comments, strings and characters are skipped.
- * The keys are {@code name/arity}, {@code name::} and {@code T:Name} for a type name the text mentions. A text it misreads can only add keys or miss
+ * arguments, {@code ::name} a reference of any arity. Comments and characters are skipped, and so are
+ * strings, except that a string holding nothing but an identifier names a method that may be run by that
+ * text ({@code @Bean(destroyMethod = "stopAll")}, reflection). The keys are {@code name/arity},
+ * {@code name::}, {@code "name} for such a string and {@code T:Name} for a type name the text mentions. A text it misreads can only add keys or miss
  * an odd call (explicit type arguments, {@code this.<T>name(..)}).
  */
 public final class CallNames {
@@ -40,6 +42,14 @@ public final class CallNames {
   /** Key of a method reference to {@code name}. */
   public static String reference(String name) {
     return name + "::";
+  }
+
+  /**
+   * Key of a string literal that holds only the identifier {@code name}: a method named as text, which a
+   * container or reflection may run ({@code @Bean(destroyMethod = "stopAll")}, {@code destroy-method}).
+   */
+  public static String namedAsText(String name) {
+    return "\"" + name;
   }
 
   /** Key of a file that names the type {@code simpleName} (a declaration, an import, a use). */
@@ -77,7 +87,11 @@ public final class CallNames {
         continue;
       }
       if (c == '"' || c == '\'') {
-        i = skipLiteral(s, i);
+        int end = skipLiteral(s, i);
+        if (c == '"' && isIdentifier(s, i + 1, end - 1)) {
+          into.add(namedAsText(text.substring(i + 1, end - 1)));
+        }
+        i = end;
         previousWord = null;
         previousSymbol = 'x';
         continue;
@@ -202,6 +216,19 @@ public final class CallNames {
       }
     }
     return any ? commas + 1 : 0;
+  }
+
+  /** Whether {@code s[from..to)} is one Java identifier (and no text block's delimiter). */
+  private static boolean isIdentifier(char[] s, int from, int to) {
+    if (from >= to || to > s.length || !Character.isJavaIdentifierStart(s[from])) {
+      return false;
+    }
+    for (int k = from + 1; k < to; k++) {
+      if (!Character.isJavaIdentifierPart(s[k])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The index after the string, text block or character literal starting at {@code i}. */

@@ -10,7 +10,8 @@ public interface SourceTypes {
 
   /**
    * Whether any source file the index knows (the analyzed files, and every file under their source
-   * roots) calls a method of that name with that many arguments or references it ({@code ::name});
+   * roots) calls a method of that name with that many arguments, references it ({@code ::name}) or names it
+   * in a string of its own ({@code destroyMethod = "name"});
    * empty when the index cannot tell, or when no file other than its own names the type
    * {@code owner} (simple name) declaring it: code the sources do not use may be called from outside.
    */

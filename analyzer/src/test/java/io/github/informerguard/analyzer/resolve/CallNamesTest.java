@@ -39,6 +39,13 @@ class CallNamesTest {
   }
 
   @Test
+  void aStringHoldingOnlyAnIdentifierNamesAMethod() {
+    Set<String> k = keys("@Bean(destroyMethod = \"stopAll\") Registry r() { log(\"stop all(1)\", \"\"); return x; }");
+    assertThat(k).contains(CallNames.namedAsText("stopAll"))
+        .doesNotContain(CallNames.namedAsText("stop"), CallNames.namedAsText("all"), CallNames.namedAsText(""));
+  }
+
+  @Test
   void commentsAndLiteralsAreSkipped() {
     Set<String> k = keys("// hidden(1)\n /* gone(2) */ log(\"text(a, b)\", 'c'); String s = \"\"\"\n  block(x)\n  \"\"\";");
     assertThat(k).contains("log/2").doesNotContain("hidden/1", "gone/0", "text/2", "block/1");

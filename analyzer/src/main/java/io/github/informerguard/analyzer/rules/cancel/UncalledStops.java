@@ -75,7 +75,11 @@ final class UncalledStops {
       store = call;
     } else if (parent instanceof VariableDeclarator local && local.getInitializer().filter(i -> i == child).isPresent()
         && !(local.getParentNode().orElse(null) instanceof com.github.javaparser.ast.body.FieldDeclaration)) {
-      for (NameExpr n : Scopes.enclosingBody(local).findAll(NameExpr.class)) {
+      Node body = Scopes.enclosingBody(local);
+      if (namedByMethodReference(body, local.getNameAsString())) {
+        return Optional.empty(); // informer::stop handed to a hook: parsed with a type-like scope, not a name use
+      }
+      for (NameExpr n : body.findAll(NameExpr.class)) {
         if (!n.getNameAsString().equals(local.getNameAsString()) || !Scopes.refersTo(n, local)) {
           continue;
         }
@@ -116,6 +120,13 @@ final class UncalledStops {
   /** Lombok annotations that only add a logger field: no container or accessor comes with them. */
   private static final Set<String> LOMBOK_LOGGERS = Set.of("Slf4j", "Log", "Log4j", "Log4j2", "CommonsLog",
       "XSlf4j", "JBossLog", "Flogger", "CustomLog");
+
+  /** {@code name::stop} in {@code region}: its scope parses as a type or a name, so it is not among the name uses. */
+  private static boolean namedByMethodReference(Node region, String name) {
+    return region.findAll(com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
+        .anyMatch(r -> r.getScope() instanceof com.github.javaparser.ast.expr.TypeExpr t && t.getType().asString().equals(name)
+            || r.getScope() instanceof NameExpr n && n.getNameAsString().equals(name));
+  }
 
   private static boolean isStoreOf(MethodCallExpr call, Node value) {
     return io.github.informerguard.analyzer.catalog.LifecycleApis.COLLECTION_STORES.contains(call.getNameAsString())
