@@ -102,12 +102,20 @@ final class ResultCache {
     return FileHashes.digest(s);
   }
 
-  /** Replaces the stored entries; written to a temporary file first so a killed build leaves no half file. */
+  /**
+   * Replaces the stored entries; written to a temporary file first so a killed build leaves no half file.
+   * A file skipped for lack of heap ({@link AnalysisError#outOfMemory()}) is not stored: that is a
+   * state of the run, not of the file, so the next build analyzes it again.
+   */
   void write(Map<Path, Entry> entries) throws IOException {
     Files.createDirectories(file.getParent());
     Path tmp = file.resolveSibling(FILE_NAME + ".tmp");
     Map<String, Entry> byName = new TreeMap<>();
-    entries.forEach((path, entry) -> byName.put(path.toString(), entry));
+    entries.forEach((path, entry) -> {
+      if (entry.errors().stream().noneMatch(AnalysisError::outOfMemory)) {
+        byName.put(path.toString(), entry);
+      }
+    });
     try (JsonGenerator out = JSON.createGenerator(tmp.toFile(), com.fasterxml.jackson.core.JsonEncoding.UTF8)) {
       out.writeStartObject();
       out.writeStringField("key", key);

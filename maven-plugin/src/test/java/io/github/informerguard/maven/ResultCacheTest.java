@@ -43,6 +43,24 @@ class ResultCacheTest {
   }
 
   @Test
+  void aFileSkippedForLackOfHeapIsNotStoredSoTheNextBuildAnalyzesItAgain() throws Exception {
+    Path skipped = Files.writeString(dir.resolve("Big.java"), "class Big {}");
+    Path analyzed = Files.writeString(dir.resolve("Small.java"), "class Small {}");
+    Path cacheFile = dir.resolve("target/informer-guard/cache.json");
+    FileHashes hashes = new FileHashes();
+    AnalysisError ranOut = AnalysisError.outOfMemory(skipped, "not analyzed: the run ran out of memory");
+    AnalysisError ordinary = new AnalysisError(analyzed, 1, "rule failed");
+    ResultCache.load(cacheFile, "k").write(Map.of(
+        skipped, new ResultCache.Entry(hashes.of(skipped), Map.of(), List.of(), List.of(ranOut)),
+        analyzed, new ResultCache.Entry(hashes.of(analyzed), Map.of(), List.of(), List.of(ordinary))));
+
+    ResultCache reloaded = ResultCache.load(cacheFile, "k");
+    assertThat(reloaded.reusable(skipped, new FileHashes())).as("skipped for lack of heap").isEmpty();
+    assertThat(reloaded.reusable(analyzed, new FileHashes())).hasValueSatisfying(e ->
+        assertThat(e.errors()).containsExactly(ordinary));
+  }
+
+  @Test
   void cacheOfAnEarlierFormatIsEmpty() throws Exception {
     Path f = Files.writeString(dir.resolve("A.java"), "class A {}");
     // The data-bound form of the first format: same key, entries as objects.
