@@ -15,12 +15,17 @@ import java.util.Set;
  * Accessors that Lombok generates ({@code @Getter}, {@code @Data}, {@code @Value}): neither the
  * source solver nor a reading of the declarations sees them, yet operator code calls them
  * ({@code service.getClient().pods()}). Both modes ask here when a type declares no such method.
+ * Also which annotations are Lombok's logger ones, which add a field and nothing a container calls.
  */
 public final class Lombok {
 
   private static final Set<String> CLASS_LEVEL = Set.of("Getter", "Data", "Value");
 
   private static final String ACCESSORS = "Accessors";
+
+  /** Lombok's annotations that only add a logger field: no container or accessor comes with them. */
+  private static final Set<String> LOGGERS = Set.of("Slf4j", "Log", "Log4j", "Log4j2", "CommonsLog",
+      "XSlf4j", "JBossLog", "Flogger", "CustomLog");
 
   private Lombok() {}
 
@@ -98,5 +103,23 @@ public final class Lombok {
     Optional<CompilationUnit> cu = a.findCompilationUnit();
     return cu.isPresent() && cu.get().getImports().stream().anyMatch(i -> !i.isStatic()
         && (i.isAsterisk() ? i.getNameAsString().equals(pkg) : i.getNameAsString().equals(pkg + "." + simple)));
+  }
+
+  /**
+   * Whether {@code a} is one of Lombok's logger annotations ({@code @Slf4j}, {@code @Log4j2}, ...),
+   * written qualified ({@code lombok....}) or imported from a {@code lombok.extern} package.
+   */
+  public static boolean isLoggerAnnotation(AnnotationExpr a) {
+    String written = a.getNameAsString();
+    String simple = written.substring(written.lastIndexOf('.') + 1);
+    if (!LOGGERS.contains(simple)) {
+      return false;
+    }
+    if (written.startsWith("lombok.")) {
+      return true;
+    }
+    return a.findCompilationUnit().filter(cu -> cu.getImports().stream().anyMatch(i -> !i.isStatic()
+        && i.getNameAsString().startsWith("lombok.extern.")
+        && (i.isAsterisk() || i.getName().getIdentifier().equals(simple)))).isPresent();
   }
 }

@@ -13,6 +13,7 @@ import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.resolve.Expressions;
+import io.github.informerguard.analyzer.resolve.Lombok;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
 import java.util.LinkedHashSet;
@@ -117,10 +118,6 @@ final class UncalledStops {
   /** Public method names that Spring's inferred destroy method calls on a bean that declares them. */
   private static final Set<String> SPRING_INFERRED_DESTROY = Set.of("close", "shutdown");
 
-  /** Lombok annotations that only add a logger field: no container or accessor comes with them. */
-  private static final Set<String> LOMBOK_LOGGERS = Set.of("Slf4j", "Log", "Log4j", "Log4j2", "CommonsLog",
-      "XSlf4j", "JBossLog", "Flogger", "CustomLog");
-
   /** {@code name::stop} in {@code region}: its scope parses as a type or a name, so it is not among the name uses. */
   private static boolean namedByMethodReference(Node region, String name) {
     return region.findAll(com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
@@ -161,21 +158,7 @@ final class UncalledStops {
   private static boolean plain(ClassOrInterfaceDeclaration owner, boolean loggers) {
     return !owner.isInterface() && !owner.isAbstract() && owner.getExtendedTypes().isEmpty()
         && owner.getImplementedTypes().isEmpty()
-        && owner.getAnnotations().stream().allMatch(a -> loggers && isLombokLogger(a));
-  }
-
-  private static boolean isLombokLogger(com.github.javaparser.ast.expr.AnnotationExpr a) {
-    String written = a.getNameAsString();
-    String simple = written.substring(written.lastIndexOf('.') + 1);
-    if (!LOMBOK_LOGGERS.contains(simple)) {
-      return false;
-    }
-    if (written.startsWith("lombok.")) {
-      return true;
-    }
-    return a.findCompilationUnit().filter(cu -> cu.getImports().stream().anyMatch(i -> !i.isStatic()
-        && i.getNameAsString().startsWith("lombok.extern.")
-        && (i.isAsterisk() || i.getName().getIdentifier().equals(simple)))).isPresent();
+        && owner.getAnnotations().stream().allMatch(a -> loggers && Lombok.isLoggerAnnotation(a));
   }
 
   private static boolean names(Expression scope, VariableDeclarator field) {
