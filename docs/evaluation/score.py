@@ -14,10 +14,13 @@ Findings that match a negative label, or that have verdict FP or harmless, or no
 count against precision. Unreviewed findings are listed so that someone reviews them.
 
 Usage: python3 docs/evaluation/score.py --jar PATH/informer-guard.jar --trees DEST
-           [--write-unreviewed] [--project ID ...] [--by-project] [--cli-arg ARG ...]
+           [--write-unreviewed] [--project ID ...] [--by-project] [--sites] [--cli-arg ARG ...]
            [--set DIR ...]   (folders with projects*.tsv, labels/, verdicts/; default: this one)
            [--projects FILE ...]   (score only the projects of these lists, e.g. projects-c.tsv
                                     for part C; labels and verdicts come from each list's folder)
+--sites lists, per project, what counts against the tool, one line each: MISS (a positive no
+finding matched), ONNEG (a finding on a negative label), BADV (a finding whose verdict is FP or
+harmless), UNREV (a finding with neither label nor verdict).
 Python 3.11 standard library only.
 """
 import argparse
@@ -188,6 +191,31 @@ def score_project(project, labels, verdicts, findings, counts):
     return unreviewed
 
 
+def site_report(labels, verdicts, findings):
+    """What counts against the tool, matched exactly as score_project matches:
+    (kind, rule, file, line, text) with kind MISS, ONNEG, BADV or UNREV."""
+    matched = set()
+    rows = []
+    for finding in findings:
+        label = nearest(labels, finding)
+        where = (finding["rule"], finding["file"], finding["line"])
+        if label is not None:
+            if label["label"] == "positive":
+                matched.add(id(label))
+            else:
+                rows.append(("ONNEG",) + where + (label.get("reason", ""),))
+            continue
+        verdict = nearest(verdicts, finding)
+        if verdict is None:
+            rows.append(("UNREV",) + where + (finding.get("message", ""),))
+        elif verdict["verdict"] != "TP":
+            rows.append(("BADV",) + where + (f"{verdict['verdict']}: {verdict.get('reason', '')}",))
+    for label in labels:
+        if label["label"] == "positive" and id(label) not in matched:
+            rows.append(("MISS", label["rule"], label["file"], label["line"], label.get("reason", "")))
+    return rows
+
+
 def ratio(num, den):
     return f"{num / den:.2f}" if den else "-"
 
@@ -237,6 +265,9 @@ def main():
     parser.add_argument("--trees", required=True, help="folder of <id>/ trees from export.sh")
     parser.add_argument("--project", action="append", help="score only these ids")
     parser.add_argument("--by-project", action="store_true", help="also print one table per project")
+    parser.add_argument("--sites", action="store_true",
+                        help="list each miss, finding on a negative, FP/harmless verdict and"
+                             " unreviewed finding")
     parser.add_argument("--write-unreviewed", action="store_true",
                         help="append unreviewed findings to verdicts/<id>.tsv with verdict TODO")
     parser.add_argument("--set", action="append", dest="sets",
@@ -282,6 +313,9 @@ def main():
             print(f"warning: {pid}: findings of unknown rule {rule}", file=sys.stderr)
         if args.by_project:
             print_table(f"## {pid} ({project['repo']}@{project['commit'][:12]})", counts)
+        if args.sites:
+            for kind, rule, file, line, text in site_report(labels, verdicts, findings):
+                print(f"{kind}\t{pid}\t{rule}\t{file}:{line}\t{text}")
         all_unreviewed += [(pid, u) for u in unreviewed]
         if args.write_unreviewed and unreviewed:
             write_unreviewed(project["_set"], pid, unreviewed)

@@ -34,6 +34,14 @@ def run(labels, verdicts, findings):
 
 class MatchingTest(unittest.TestCase):
 
+    def test_site_report_lists_what_counts_against_the_tool_and_nothing_else(self):
+        labels = [label(10), label(40), label(70, kind="negative")]
+        verdicts = [verdict(100, "FP"), verdict(130, "TP")]
+        findings = [finding(11), finding(71), finding(100), finding(130), finding(160)]
+        rows = score.site_report(labels, verdicts, findings)
+        self.assertEqual(sorted((kind, line) for kind, _, _, line, _ in rows),
+                         [("BADV", 100), ("MISS", 40), ("ONNEG", 71), ("UNREV", 160)])
+
     def test_finding_three_lines_away_matches_four_does_not(self):
         c, unreviewed = run([label(10)], [], [finding(13), finding(24)])
         self.assertEqual(c["matched"], 1)
