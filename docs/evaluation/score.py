@@ -155,6 +155,18 @@ def new_counts():
             "on_negative": 0, "fp": 0, "harmless": 0, "unreviewed": 0}
 
 
+def classify(labels, verdicts, finding):
+    """How one finding counts: ("positive" or "negative", the nearest label) when a label matches,
+    else (the nearest verdict's TP/FP/harmless, that verdict), else (None, None)."""
+    label = nearest(labels, finding)
+    if label is not None:
+        return label["label"], label
+    verdict = nearest(verdicts, finding)
+    if verdict is not None:
+        return verdict["verdict"], verdict
+    return None, None
+
+
 def score_project(project, labels, verdicts, findings, counts):
     """Adds one project's figures into counts[rule]; returns the unreviewed findings."""
     matched_positives = set()
@@ -166,17 +178,13 @@ def score_project(project, labels, verdicts, findings, counts):
     for finding in findings:
         c = counts.setdefault(finding["rule"], new_counts())
         c["findings"] += 1
-        label = nearest(labels, finding)
-        if label is not None:
-            if label["label"] == "positive":
-                c["tp"] += 1
-                matched_positives.add(id(label))
-            else:
-                c["on_negative"] += 1
-            continue
-        verdict = nearest(verdicts, finding)
-        kind = verdict["verdict"] if verdict is not None else None
-        if kind == "TP":
+        kind, row = classify(labels, verdicts, finding)
+        if kind == "positive":
+            c["tp"] += 1
+            matched_positives.add(id(row))
+        elif kind == "negative":
+            c["on_negative"] += 1
+        elif kind == "TP":
             c["tp"] += 1
         elif kind == "FP":
             c["fp"] += 1
@@ -192,24 +200,21 @@ def score_project(project, labels, verdicts, findings, counts):
 
 
 def site_report(labels, verdicts, findings):
-    """What counts against the tool, matched exactly as score_project matches:
+    """What counts against the tool, matched by classify() as score_project is:
     (kind, rule, file, line, text) with kind MISS, ONNEG, BADV or UNREV."""
     matched = set()
     rows = []
     for finding in findings:
-        label = nearest(labels, finding)
+        kind, row = classify(labels, verdicts, finding)
         where = (finding["rule"], finding["file"], finding["line"])
-        if label is not None:
-            if label["label"] == "positive":
-                matched.add(id(label))
-            else:
-                rows.append(("ONNEG",) + where + (label.get("reason", ""),))
-            continue
-        verdict = nearest(verdicts, finding)
-        if verdict is None:
+        if kind == "positive":
+            matched.add(id(row))
+        elif kind == "negative":
+            rows.append(("ONNEG",) + where + (row.get("reason", ""),))
+        elif kind is None:
             rows.append(("UNREV",) + where + (finding.get("message", ""),))
-        elif verdict["verdict"] != "TP":
-            rows.append(("BADV",) + where + (f"{verdict['verdict']}: {verdict.get('reason', '')}",))
+        elif kind != "TP":
+            rows.append(("BADV",) + where + (f"{kind}: {row.get('reason', '')}",))
     for label in labels:
         if label["label"] == "positive" and id(label) not in matched:
             rows.append(("MISS", label["rule"], label["file"], label["line"], label.get("reason", "")))
