@@ -102,6 +102,7 @@ class PartSelectionTest(unittest.TestCase):
             self.write(tmp, "projects-f.tsv", ["f1"])
             self.write(tmp, "projects-g.tsv", ["g1"])
             self.write(tmp, "projects-h.tsv", ["h1"])
+            self.write(tmp, "projects-i.tsv", ["i1"])
             default = score.load_projects([tmp])
         self.assertEqual(sorted(p["id"] for p in default), ["a1", "a2", "b1"])
 
@@ -116,6 +117,7 @@ class PartSelectionTest(unittest.TestCase):
             self.write(tmp, "projects-f.tsv", ["f1"])
             self.write(tmp, "projects-g.tsv", ["g1"])
             self.write(tmp, "projects-h.tsv", ["h1"])
+            self.write(tmp, "projects-i.tsv", ["i1"])
             run = subprocess.run(["bash", os.path.join(os.path.dirname(os.path.abspath(__file__)), "export.sh"),
                                   os.path.join(tmp, "dest"), tmp],
                                  env=dict(os.environ, MIRRORS=os.path.join(tmp, "no-mirrors")),
@@ -127,6 +129,7 @@ class PartSelectionTest(unittest.TestCase):
         self.assertNotIn("f1", run.stderr)
         self.assertNotIn("g1", run.stderr)
         self.assertNotIn("h1", run.stderr)
+        self.assertNotIn("i1", run.stderr)
 
     def test_the_held_out_part_d_is_read_only_when_named(self):
         with tempfile.TemporaryDirectory() as tmp:
