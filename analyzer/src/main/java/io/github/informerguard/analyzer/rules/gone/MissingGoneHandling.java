@@ -227,7 +227,7 @@ public final class MissingGoneHandling extends CatalogRule {
       }
       Optional<Node> callable = ClientJavaWatches.enclosingCallable(call);
       if (callable.isEmpty() || !watches.iterated(call, callable.get()) || watches.isOneShotWait(call, callable.get())
-          || FreshRewatches.clientJava(call)) {
+          || FreshRewatches.clientJava(call) || ServerTimeoutWatches.endsOnServerTimeout(call)) {
         continue;
       }
       GoneEvidence.Result r = evidence.scan(callable.get(), watches.events(callable.get()),
