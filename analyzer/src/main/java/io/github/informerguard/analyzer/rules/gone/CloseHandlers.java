@@ -110,9 +110,9 @@ final class CloseHandlers {
         .anyMatch(w -> onlyReleasedAsFailure(eventReceived.get(), w));
   }
 
-  /** Whether onClose counts down a latch or completes a future at all. */
-  boolean releasesAnyWaiter(MethodDeclaration onClose) {
-    return onClose.findAll(MethodCallExpr.class).stream().anyMatch(m -> m.getScope().isPresent()
+  /** Whether the method (an onClose, an eventReceived) counts down a latch or completes a future at all. */
+  boolean releasesAnyWaiter(MethodDeclaration method) {
+    return method.findAll(MethodCallExpr.class).stream().anyMatch(m -> m.getScope().isPresent()
         && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || WaitApis.FUTURE_SIGNALS.contains(m.getNameAsString())));
   }
 

@@ -114,7 +114,9 @@ public final class MissingGoneHandling extends CatalogRule {
       }
       // Handed to a project helper that opens the watch and keeps it: an inert close handler is wrong there as on
       // a named Watcher watched from another file (the helper's lifetime is not in view, the dropped close is).
-      Optional<MethodCallExpr> helper = factory.isEmpty() && handlers.inert(onClose.get())
+      // Not a waiter (eventReceived releases a latch or future): that may be a one-shot wait the helper bounds.
+      boolean waiter = impl.method("eventReceived", 2).filter(handlers::releasesAnyWaiter).isPresent();
+      Optional<MethodCallExpr> helper = factory.isEmpty() && !waiter && handlers.inert(onClose.get())
           ? watchers.handedToHelper(impl) : Optional.empty();
       if (helper.isPresent()) {
         String helperName = FindingText.shorten(helper.get().getScope().map(Expression::toString).orElse("?"))
