@@ -1,11 +1,17 @@
 package io.github.informerguard.analyzer.rules;
 
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.catalog.CallbackApis;
+import io.github.informerguard.analyzer.resolve.TypeNameExpressions;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -33,6 +39,9 @@ public final class LoggingCalls {
   private static final Pattern LOGGER_NAME = Pattern.compile("(?i)_?(log|logger)");
   /** {@code System.Logger}, which the JDK ships beside the libraries' loggers. */
   private static final String JDK_SYSTEM_LOGGER = "java.lang.System.Logger";
+  private static final String JDK_STRING = "java.lang.String";
+  private static final String JDK_MESSAGE_FORMAT = "java.text.MessageFormat";
+  private static final Set<String> STRING_FORMATTERS = Set.of("format", "valueOf", "join");
 
   private LoggingCalls() {}
 
@@ -49,6 +58,53 @@ public final class LoggingCalls {
       return true;
     }
     return types.isA(scope, CallbackApis.LOGGERS).isYes() || types.isA(scope, Set.of(JDK_SYSTEM_LOGGER)).isYes();
+  }
+
+  /**
+   * Whether the value of {@code value} only becomes part of a logging call's arguments, so that what it returns
+   * goes to the log and to no code that could act on it: directly, through operators ({@code "x " + v}),
+   * parentheses and casts, further calls on the value ({@code describe(e).trim()}), or the arguments of a JDK
+   * string formatter ({@code String.format("%s", v)}, {@code String.valueOf}, {@code String.join},
+   * {@code MessageFormat.format}, {@code "..".formatted(v)}) whose own value does the same. InterruptSwallowed asks
+   * it of a call the caught exception is handed to, MissingGoneHandling of a project call in a close handler.
+   */
+  public static boolean onlyFeedsLogging(Expression value, TypeFacts types) {
+    Node node = value;
+    for (Node parent = node.getParentNode().orElse(null); parent != null;
+        node = parent, parent = parent.getParentNode().orElse(null)) {
+      if (parent instanceof BinaryExpr || parent instanceof EnclosedExpr || parent instanceof CastExpr) {
+        continue;
+      }
+      if (!(parent instanceof MethodCallExpr outer)) {
+        return false;
+      }
+      Node child = node;
+      boolean argument = outer.getArguments().stream().anyMatch(a -> a == child);
+      if (argument && isLogging(outer, types)) {
+        return true;
+      }
+      if (argument ? !isStringFormatter(outer, types) : outer.getScope().filter(sc -> sc == child).isEmpty()) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** {@code String.format/valueOf/join(..)}, {@code MessageFormat.format(..)}, {@code "..".formatted(..)}: text only. */
+  private static boolean isStringFormatter(MethodCallExpr call, TypeFacts types) {
+    String name = call.getNameAsString();
+    Optional<Expression> scope = call.getScope();
+    if (scope.isEmpty()) {
+      return false;
+    }
+    if (STRING_FORMATTERS.contains(name) && TypeNameExpressions.denotes(scope.get(), JDK_STRING, types)) {
+      return true;
+    }
+    if (name.equals("format") && TypeNameExpressions.denotes(scope.get(), JDK_MESSAGE_FORMAT, types)) {
+      return true;
+    }
+    return name.equals("formatted") && (scope.get() instanceof StringLiteralExpr
+        || types.isA(scope.get(), Set.of(JDK_STRING)).isYes());
   }
 
   /** A logging call at error or warning level ({@code error}, {@code warn}, {@code severe}, {@code errorOp}). */

@@ -1007,7 +1007,7 @@ public final class InterruptSwallowed extends CatalogRule {
         if (LoggingCalls.isLogging(call, ctx.types()) || helper(ctx, call).isPresent()) {
           continue; // helpers are judged by their bodies
         }
-        if (feedsLogging(ctx, call)) {
+        if (LoggingCalls.onlyFeedsLogging(call, ctx.types())) {
           continue; // log.error(ExceptionUtils.getStackTrace(e)): formats the message, hands nothing on
         }
         if (returnsFailedFuture(ctx, call)) {
@@ -1044,34 +1044,6 @@ public final class InterruptSwallowed extends CatalogRule {
       parent = parent.getParentNode().orElse(null);
     }
     return parent instanceof ReturnStmt && InterruptApis.FAILED_FUTURE.matches(call, ctx.types());
-  }
-
-  /**
-   * Whether the value of {@code call} only becomes part of a logging call's arguments, directly or
-   * through string concatenation and further calls on it ({@code log.warn("x " + describe(e).trim())}).
-   */
-  private static boolean feedsLogging(RuleContext ctx, Expression call) {
-    Node node = call;
-    for (Node parent = node.getParentNode().orElse(null); parent != null;
-        node = parent, parent = parent.getParentNode().orElse(null)) {
-      if (parent instanceof com.github.javaparser.ast.expr.BinaryExpr
-          || parent instanceof com.github.javaparser.ast.expr.EnclosedExpr
-          || parent instanceof com.github.javaparser.ast.expr.CastExpr) {
-        continue;
-      }
-      if (!(parent instanceof MethodCallExpr outer)) {
-        return false;
-      }
-      Node child = node;
-      boolean argument = outer.getArguments().stream().anyMatch(a -> a == child);
-      if (argument && LoggingCalls.isLogging(outer, ctx.types())) {
-        return true;
-      }
-      if (!argument && outer.getScope().filter(sc -> sc == child).isEmpty()) {
-        return false;
-      }
-    }
-    return false;
   }
 
   /**

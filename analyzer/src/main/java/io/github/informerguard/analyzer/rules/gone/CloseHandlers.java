@@ -87,7 +87,8 @@ final class CloseHandlers {
       return Optional.empty();
     }
     for (NameExpr n : onClose.getBody().get().findAll(NameExpr.class)) {
-      if (n.getNameAsString().equals(cause) && !inLogging(n) && !nullCheckBeforeLogging(n)) {
+      if (n.getNameAsString().equals(cause) && !inLogging(n) && !nullCheckBeforeLogging(n)
+          && !nullCheckBeforeRelease(n, released)) {
         return Optional.empty(); // the cause is looked at (or handed on): assume it is told apart
       }
     }
@@ -109,9 +110,9 @@ final class CloseHandlers {
         .anyMatch(w -> onlyReleasedAsFailure(eventReceived.get(), w));
   }
 
-  /** Whether onClose counts down a latch or completes a future at all. */
-  boolean releasesAnyWaiter(MethodDeclaration onClose) {
-    return onClose.findAll(MethodCallExpr.class).stream().anyMatch(m -> m.getScope().isPresent()
+  /** Whether the method (an onClose, an eventReceived) counts down a latch or completes a future at all. */
+  boolean releasesAnyWaiter(MethodDeclaration method) {
+    return method.findAll(MethodCallExpr.class).stream().anyMatch(m -> m.getScope().isPresent()
         && (WaitApis.LATCH_SIGNALS.contains(m.getNameAsString()) || WaitApis.FUTURE_SIGNALS.contains(m.getNameAsString())));
   }
 
@@ -164,6 +165,26 @@ final class CloseHandlers {
             || b.getRight() instanceof com.github.javaparser.ast.expr.NullLiteralExpr)
         && b.getParentNode().orElse(null) instanceof IfStmt i && i.getCondition() == b
         && inert(i.getThenStmt()) && i.getElseStmt().map(this::inert).orElse(true);
+  }
+
+  /**
+   * {@code if (cause != null) { log(..); latch.countDown(); }}: the branch logs and releases the waiter and records
+   * nothing else, so an error close (a 410 included) ends the wait as the awaited event would.
+   */
+  private boolean nullCheckBeforeRelease(NameExpr n, String waiter) {
+    return n.getParentNode().orElse(null) instanceof com.github.javaparser.ast.expr.BinaryExpr b
+        && (b.getLeft() instanceof com.github.javaparser.ast.expr.NullLiteralExpr
+            || b.getRight() instanceof com.github.javaparser.ast.expr.NullLiteralExpr)
+        && b.getParentNode().orElse(null) instanceof IfStmt i && i.getCondition() == b
+        && logsAndReleases(i.getThenStmt(), waiter) && i.getElseStmt().map(e -> logsAndReleases(e, waiter)).orElse(true);
+  }
+
+  /** Every statement is inert (a log call, a comment) or a release of {@code waiter}. */
+  private boolean logsAndReleases(Statement s, String waiter) {
+    if (s instanceof BlockStmt b) {
+      return b.getStatements().stream().allMatch(st -> logsAndReleases(st, waiter));
+    }
+    return inert(s) || s instanceof ExpressionStmt e && e.getExpression() instanceof MethodCallExpr m && isRelease(m, waiter);
   }
 
   private boolean inLogging(Node n) {

@@ -147,6 +147,32 @@ final class Fabric8Watchers {
   }
 
   /**
+   * The call that hands an anonymous Watcher to a project helper as a statement whose value is dropped
+   * ({@code services.addWatcher(kind, new Watcher<>() {..})}, or through a local assigned once): the helper
+   * opens the watch elsewhere and this code keeps no handle to bound its life. Not a call whose value is used
+   * (a handle this code may close after a bounded wait), nor a call in a private method nothing calls.
+   */
+  Optional<MethodCallExpr> handedToHelper(Implementation impl) {
+    if (!(impl.body() instanceof ObjectCreationExpr created)) {
+      return Optional.empty();
+    }
+    Node parent = created.getParentNode().orElse(null);
+    Optional<MethodCallExpr> call = Optional.empty();
+    if (parent instanceof MethodCallExpr m && m.getArguments().contains(created)) {
+      call = Optional.of(m);
+    } else if (parent instanceof VariableDeclarator v && v.getParentNode().orElse(null)
+        instanceof com.github.javaparser.ast.expr.VariableDeclarationExpr) {
+      Optional<Node> body = v.findAncestor(com.github.javaparser.ast.body.CallableDeclaration.class).map(Node.class::cast);
+      List<MethodCallExpr> uses = body.map(b -> b.findAll(MethodCallExpr.class, m -> m.getArguments().stream()
+          .anyMatch(a -> a instanceof NameExpr n && Scopes.refersTo(n, v)))).orElse(List.of());
+      boolean reassigned = Scopes.lookup(v.getNameAsString(), v).filter(r -> Scopes.isReassigned(r, v)).isPresent();
+      call = uses.size() == 1 && !reassigned ? Optional.of(uses.get(0)) : Optional.empty();
+    }
+    return call.filter(m -> m.getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.ExpressionStmt
+        && m.getScope().isPresent() && !io.github.informerguard.analyzer.rules.cancel.UncalledCode.inUncalledPrivateMethod(m));
+  }
+
+  /**
    * The non-private method of an abstract class whose value an anonymous Watcher is ({@code return new
    * Watcher<>() {..};}): a base class's watcher factory for its subclasses, in other files, to watch with.
    * A private factory is called in this file or nowhere; a concrete class's factory that no watch here

@@ -75,7 +75,7 @@ final class FreshRewatches {
   }
 
   /** The request expression: the argument, or the one initializer of the local it names. */
-  private static Optional<Expression> request(Expression arg, Node use) {
+  static Optional<Expression> request(Expression arg, Node use) {
     Expression x = unwrap(arg);
     if (x instanceof NameExpr n) {
       Optional<VariableRef> ref = Scopes.lookup(n.getNameAsString(), use);
@@ -96,7 +96,7 @@ final class FreshRewatches {
   }
 
   /** A builder step, setter or read of a resourceVersion anywhere in the expression. */
-  private static boolean namesVersion(Node e) {
+  static boolean namesVersion(Node e) {
     if (e == null) {
       return false;
     }
@@ -126,7 +126,7 @@ final class FreshRewatches {
     return true;
   }
 
-  private static boolean stable(Expression e, int depth) {
+  static boolean stable(Expression e, int depth) {
     Expression x = unwrap(e);
     if (depth > 4) {
       return false;
@@ -298,7 +298,7 @@ final class FreshRewatches {
     return null;
   }
 
-  private static Expression unwrap(Expression e) {
+  static Expression unwrap(Expression e) {
     Expression x = e;
     while (x instanceof EnclosedExpr || x instanceof CastExpr) {
       x = x instanceof EnclosedExpr en ? en.getInner() : ((CastExpr) x).getExpression();

@@ -137,31 +137,9 @@ final class GoneEvidence {
     }
     if (delegation == Delegation.ANY_UNKNOWN_CALL && call.getScope().isPresent()
         && !(call.getScope().get() instanceof MethodCallExpr) && !knownReceiver(call.getScope().get())
-        && !isLogging(call) && !formatsLogMessage(call)) {
+        && !isLogging(call) && !LoggingCalls.onlyFeedsLogging(call, types)) {
       r.opaque = true;
     }
-  }
-
-  /**
-   * A call whose value only becomes (part of) an argument of a logging call
-   * ({@code log.debug(LogText.prefixed("closing"))}, also inside a string concatenation): it builds the
-   * message the close handler logs, and what it returns goes to the log, not to code that could re-watch.
-   */
-  private boolean formatsLogMessage(MethodCallExpr call) {
-    Node child = call;
-    for (Node p = call.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
-      Node argument = child;
-      if (p instanceof MethodCallExpr outer && outer.getArguments().stream().anyMatch(a -> a == argument)) {
-        return isLogging(outer);
-      }
-      if (!(p instanceof com.github.javaparser.ast.expr.BinaryExpr b
-          && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.PLUS)
-          && !(p instanceof com.github.javaparser.ast.expr.EnclosedExpr)) {
-        return false;
-      }
-      child = p;
-    }
-    return false;
   }
 
   private void follow(MethodDeclaration target, Set<Node> tracked, Delegation delegation, Result r,

@@ -110,6 +110,19 @@ public final class MissingGoneHandling extends CatalogRule {
         GoneMessages.fabric8("the Watcher returned by " + factory.get().getNameAsString() + "()",
             "wherever it is passed to watch(...)", handlesErrorAction(impl),
             CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
+        continue;
+      }
+      // Handed to a project helper that opens the watch and keeps it: an inert close handler is wrong there as on
+      // a named Watcher watched from another file (the helper's lifetime is not in view, the dropped close is).
+      // Not a waiter (eventReceived releases a latch or future): that may be a one-shot wait the helper bounds.
+      boolean waiter = impl.method("eventReceived", 2).filter(handlers::releasesAnyWaiter).isPresent();
+      Optional<MethodCallExpr> helper = factory.isEmpty() && !waiter && handlers.inert(onClose.get())
+          ? watchers.handedToHelper(impl) : Optional.empty();
+      if (helper.isPresent()) {
+        String helperName = FindingText.shorten(helper.get().getScope().map(Expression::toString).orElse("?"))
+            + "." + helper.get().getNameAsString() + "(...)";
+        GoneMessages.fabric8(watcherName(impl), "passed to " + helperName, handlesErrorAction(impl),
+            CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
       }
     }
     // Named Watchers whose watch(...) calls are elsewhere: only a close handler that plainly drops the close,
@@ -227,7 +240,7 @@ public final class MissingGoneHandling extends CatalogRule {
       }
       Optional<Node> callable = ClientJavaWatches.enclosingCallable(call);
       if (callable.isEmpty() || !watches.iterated(call, callable.get()) || watches.isOneShotWait(call, callable.get())
-          || FreshRewatches.clientJava(call)) {
+          || FreshRewatches.clientJava(call) || ServerTimeoutWatches.endsOnServerTimeout(call)) {
         continue;
       }
       GoneEvidence.Result r = evidence.scan(callable.get(), watches.events(callable.get()),
