@@ -704,10 +704,44 @@ final class HandleLifecycle {
         || parent instanceof FieldAccessExpr) {
       return UseKind.NEUTRAL;
     }
+    if (parent instanceof VariableDeclarator copy && copy.getInitializer().orElse(null) == child
+        && copy.getParentNode().orElse(null) instanceof VariableDeclarationExpr) {
+      return ofCopy(copy, release);
+    }
     if (parent instanceof VariableDeclarator || parent instanceof FieldDeclaration) {
       return UseKind.NEUTRAL; // the declaration itself
     }
     return UseKind.ESCAPE;
+  }
+
+  /**
+   * {@code final Watch w = watch; if (w != null) w.close();}: a local copy of the handle (read once,
+   * since another thread may reset the field) counts as the handle, so what the copy's uses do, the
+   * use that made the copy does: a close of the copy closes it, a hand-on of the copy hands it on.
+   */
+  private UseKind ofCopy(VariableDeclarator copy, Release release) {
+    if (isTryResource(copy)) {
+      return UseKind.SAFE_RELEASE;
+    }
+    Node body = Scopes.enclosingBody(copy);
+    String name = copy.getNameAsString();
+    if (hasMethodReference(body, name)) {
+      return UseKind.ESCAPE;
+    }
+    UseKind strongest = UseKind.NEUTRAL;
+    for (NameExpr n : body.findAll(NameExpr.class)) {
+      if (!n.getNameAsString().equals(name) || !Scopes.refersTo(n, copy)) {
+        continue;
+      }
+      UseKind kind = classify(n, body, release);
+      if (kind == UseKind.ESCAPE) {
+        return kind;
+      }
+      if (kind == UseKind.SAFE_RELEASE || kind == UseKind.RELEASE && strongest != UseKind.SAFE_RELEASE) {
+        strongest = kind;
+      }
+    }
+    return strongest;
   }
 
   /**
