@@ -475,11 +475,26 @@ public final class InterruptSwallowed extends CatalogRule {
       boolean negated = term instanceof UnaryExpr u && u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT;
       Expression flag = negated ? Expressions.withoutParentheses(((UnaryExpr) term).getExpression()) : term;
       Optional<String> name = flagName(flag);
-      if (name.isPresent() && stopsAndInterrupts(owner.get(), name.get(), negated)) {
+      if (name.isPresent() && stopsAndInterrupts(flagOwner(owner.get(), name.get()), name.get(), negated)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * The class whose field {@code flag} is, seen from {@code inner}: an inner (non-static) thread class
+   * reads its outer class's stop flag, which the outer class's stop method sets before it interrupts
+   * the thread. The nearest class that declares the field; {@code inner} itself when none does.
+   */
+  private static TypeDeclaration<?> flagOwner(TypeDeclaration<?> inner, String flag) {
+    for (TypeDeclaration<?> t = inner; t != null;
+        t = t.isStatic() ? null : t.findAncestor(TypeDeclaration.class).map(a -> (TypeDeclaration<?>) a).orElse(null)) {
+      if (t.getFieldByName(flag).isPresent()) {
+        return t;
+      }
+    }
+    return inner;
   }
 
   private static void conjuncts(Expression e, List<Expression> out) {
