@@ -612,7 +612,7 @@ public final class InterruptSwallowed extends CatalogRule {
             at = i; // by identity: equals() on nodes compares their text
           }
         }
-        if (at < 0 || !onlyLogs(ctx, b.getStatements().subList(at + 1, b.getStatements().size()))) {
+        if (at < 0 || !onlyLogsOrCleansUp(ctx, b.getStatements().subList(at + 1, b.getStatements().size()))) {
           return false; // more statements run after it
         }
       } else if (parent instanceof CatchClause c) {
@@ -624,6 +624,33 @@ public final class InterruptSwallowed extends CatalogRule {
       node = parent;
     }
     return node != null;
+  }
+
+  /**
+   * Statements that each log, or release what the task held on its way out ({@code watch.close()},
+   * {@code executor.shutdown()}, {@code done.countDown()}, also under a null check): a task that ends
+   * after them ends as the interrupt asked; they neither wait nor start new work.
+   */
+  private static boolean onlyLogsOrCleansUp(RuleContext ctx, List<Statement> statements) {
+    return statements.stream().allMatch(st -> onlyLogs(ctx, List.of(st)) || cleansUp(st)
+        || st instanceof IfStmt i && i.getElseStmt().isEmpty() && isNullCheck(i.getCondition())
+            && (i.getThenStmt() instanceof BlockStmt b ? b.getStatements().stream().allMatch(InterruptSwallowed::cleansUp)
+                : cleansUp(i.getThenStmt())));
+  }
+
+  /** {@code name.close()} and the like: a no-argument release called on a variable. */
+  private static boolean cleansUp(Statement st) {
+    return st instanceof ExpressionStmt es && es.getExpression() instanceof MethodCallExpr call
+        && call.getArguments().isEmpty() && InterruptApis.CLEANUP_CALLS.contains(call.getNameAsString())
+        && call.getScope().map(Expressions::withoutParenthesesAndCasts)
+            .filter(sc -> sc instanceof NameExpr || sc instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr)
+            .isPresent();
+  }
+
+  private static boolean isNullCheck(Expression condition) {
+    return Expressions.withoutParentheses(condition) instanceof com.github.javaparser.ast.expr.BinaryExpr b
+        && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.NOT_EQUALS
+        && (b.getLeft().isNullLiteralExpr() || b.getRight().isNullLiteralExpr());
   }
 
   /** Statements that are each a logging call and nothing else. */
