@@ -6,6 +6,14 @@ import java.util.Set;
 /** What InterruptSwallowed needs to know besides the callback types (CallbackApis). */
 public final class InterruptApis {
 
+  /**
+   * No-argument releases a task runs on its way out (close a watch or stream, shut a pool down, count
+   * a latch down): they neither wait nor start new work, so a catch that falls through to them ends the task.
+   */
+  public static final Set<String> CLEANUP_CALLS = Set.of("close", "stop", "shutdown", "shutdownNow", "countDown",
+      "disconnect", "cancel", "unlock");
+
+
   private InterruptApis() {}
 
   /**

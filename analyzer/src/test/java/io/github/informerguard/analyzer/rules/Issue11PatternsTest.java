@@ -79,8 +79,6 @@ class Issue11PatternsTest {
   // ---- WatchNeverClosed: a handle stored in a map entry that a repeat call overwrites ----
 
   @Test
-  @Disabled("not supported yet: a watch put into a map over an entry an earlier call may hold is not reported"
-      + " (WatchNeverClosed treats a map that close() drains as the owner of every entry)")
   void watchPutOverAnEntryAnEarlierCallMayHoldIsReportedInBothModes(@TempDir Path out) throws IOException {
     verify(WNC, WNC, out);
     for (boolean precise : new boolean[] {true, false}) {

@@ -171,6 +171,10 @@ final class HandleLifecycle {
       if (keeper.isPresent()) {
         return keptByProjectClass(keeper.get(), release);
       }
+      Optional<MethodCallExpr> takes = callTakingResult(mapping.get());
+      if (takes.isPresent()) {
+        return hops < MAX_HOPS ? followedThrough(takes.get(), release) : Optional.empty();
+      }
     }
     if (parent instanceof ExpressionStmt || parent instanceof ForEachStmt fe && fe.getIterable() == child) {
       return discarded(produced, release);
@@ -213,6 +217,29 @@ final class HandleLifecycle {
       return droppedByCaller(r, produced, release);
     }
     return Optional.empty(); // passed on, stored in an array or a lambda result: it escapes
+  }
+
+  /**
+   * {@code return withClient(c -> c.pods().watch(w))}: an expression lambda handed to a call whose own
+   * value is used (returned, kept, called on) where the source does not say what the lambda is for.
+   * Such a call is a run-with helper ({@code withClient}, {@code retry}, {@code call}) whose value is
+   * the lambda's result, so the handle goes where the call's value goes; a call whose value is
+   * dropped ({@code executor.execute(() -> ...)}) drops the handle as before.
+   */
+  private static Optional<MethodCallExpr> callTakingResult(LambdaExpr lambda) {
+    Node child = Expressions.carrying(lambda);
+    return child.getParentNode().filter(MethodCallExpr.class::isInstance).map(MethodCallExpr.class::cast)
+        .filter(call -> call.getArguments().stream().anyMatch(a -> a == child))
+        .filter(call -> !(Expressions.carrying(call).getParentNode().orElse(null) instanceof ExpressionStmt));
+  }
+
+  private Optional<Leak> followedThrough(MethodCallExpr call, Release release) {
+    hops++;
+    try {
+      return ofResult(call, release);
+    } finally {
+      hops--;
+    }
   }
 
   /**
@@ -704,10 +731,44 @@ final class HandleLifecycle {
         || parent instanceof FieldAccessExpr) {
       return UseKind.NEUTRAL;
     }
+    if (parent instanceof VariableDeclarator copy && copy.getInitializer().orElse(null) == child
+        && copy.getParentNode().orElse(null) instanceof VariableDeclarationExpr) {
+      return ofCopy(copy, release);
+    }
     if (parent instanceof VariableDeclarator || parent instanceof FieldDeclaration) {
       return UseKind.NEUTRAL; // the declaration itself
     }
     return UseKind.ESCAPE;
+  }
+
+  /**
+   * {@code final Watch w = watch; if (w != null) w.close();}: a local copy of the handle (read once,
+   * since another thread may reset the field) counts as the handle, so what the copy's uses do, the
+   * use that made the copy does: a close of the copy closes it, a hand-on of the copy hands it on.
+   */
+  private UseKind ofCopy(VariableDeclarator copy, Release release) {
+    if (isTryResource(copy)) {
+      return UseKind.SAFE_RELEASE;
+    }
+    Node body = Scopes.enclosingBody(copy);
+    String name = copy.getNameAsString();
+    if (hasMethodReference(body, name)) {
+      return UseKind.ESCAPE;
+    }
+    UseKind strongest = UseKind.NEUTRAL;
+    for (NameExpr n : body.findAll(NameExpr.class)) {
+      if (!n.getNameAsString().equals(name) || !Scopes.refersTo(n, copy)) {
+        continue;
+      }
+      UseKind kind = classify(n, body, release);
+      if (kind == UseKind.ESCAPE) {
+        return kind;
+      }
+      if (kind == UseKind.SAFE_RELEASE || kind == UseKind.RELEASE && strongest != UseKind.SAFE_RELEASE) {
+        strongest = kind;
+      }
+    }
+    return strongest;
   }
 
   /**

@@ -475,11 +475,26 @@ public final class InterruptSwallowed extends CatalogRule {
       boolean negated = term instanceof UnaryExpr u && u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT;
       Expression flag = negated ? Expressions.withoutParentheses(((UnaryExpr) term).getExpression()) : term;
       Optional<String> name = flagName(flag);
-      if (name.isPresent() && stopsAndInterrupts(owner.get(), name.get(), negated)) {
+      if (name.isPresent() && stopsAndInterrupts(flagOwner(owner.get(), name.get()), name.get(), negated)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * The class whose field {@code flag} is, seen from {@code inner}: an inner (non-static) thread class
+   * reads its outer class's stop flag, which the outer class's stop method sets before it interrupts
+   * the thread. The nearest class that declares the field; {@code inner} itself when none does.
+   */
+  private static TypeDeclaration<?> flagOwner(TypeDeclaration<?> inner, String flag) {
+    for (TypeDeclaration<?> t = inner; t != null;
+        t = t.isStatic() ? null : t.findAncestor(TypeDeclaration.class).map(a -> (TypeDeclaration<?>) a).orElse(null)) {
+      if (t.getFieldByName(flag).isPresent()) {
+        return t;
+      }
+    }
+    return inner;
   }
 
   private static void conjuncts(Expression e, List<Expression> out) {
@@ -597,7 +612,7 @@ public final class InterruptSwallowed extends CatalogRule {
             at = i; // by identity: equals() on nodes compares their text
           }
         }
-        if (at < 0 || !onlyLogs(ctx, b.getStatements().subList(at + 1, b.getStatements().size()))) {
+        if (at < 0 || !onlyLogsOrCleansUp(ctx, b.getStatements().subList(at + 1, b.getStatements().size()))) {
           return false; // more statements run after it
         }
       } else if (parent instanceof CatchClause c) {
@@ -609,6 +624,33 @@ public final class InterruptSwallowed extends CatalogRule {
       node = parent;
     }
     return node != null;
+  }
+
+  /**
+   * Statements that each log, or release what the task held on its way out ({@code watch.close()},
+   * {@code executor.shutdown()}, {@code done.countDown()}, also under a null check): a task that ends
+   * after them ends as the interrupt asked; they neither wait nor start new work.
+   */
+  private static boolean onlyLogsOrCleansUp(RuleContext ctx, List<Statement> statements) {
+    return statements.stream().allMatch(st -> onlyLogs(ctx, List.of(st)) || cleansUp(st)
+        || st instanceof IfStmt i && i.getElseStmt().isEmpty() && isNullCheck(i.getCondition())
+            && (i.getThenStmt() instanceof BlockStmt b ? b.getStatements().stream().allMatch(InterruptSwallowed::cleansUp)
+                : cleansUp(i.getThenStmt())));
+  }
+
+  /** {@code name.close()} and the like: a no-argument release called on a variable. */
+  private static boolean cleansUp(Statement st) {
+    return st instanceof ExpressionStmt es && es.getExpression() instanceof MethodCallExpr call
+        && call.getArguments().isEmpty() && InterruptApis.CLEANUP_CALLS.contains(call.getNameAsString())
+        && call.getScope().map(Expressions::withoutParenthesesAndCasts)
+            .filter(sc -> sc instanceof NameExpr || sc instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr)
+            .isPresent();
+  }
+
+  private static boolean isNullCheck(Expression condition) {
+    return Expressions.withoutParentheses(condition) instanceof com.github.javaparser.ast.expr.BinaryExpr b
+        && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.NOT_EQUALS
+        && (b.getLeft().isNullLiteralExpr() || b.getRight().isNullLiteralExpr());
   }
 
   /** Statements that are each a logging call and nothing else. */

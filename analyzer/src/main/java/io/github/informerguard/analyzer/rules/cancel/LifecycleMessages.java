@@ -258,6 +258,18 @@ final class LifecycleMessages {
             + " the loop is left and " + holder + ".close() never runs. " + plain.detail());
   }
 
+  /** A watch put into a map the class does drain, under a key an earlier call may already hold. */
+  static FindingText watchOverwritten(Library library, String opened, String map) {
+    FindingText plain = watch(library, opened, new Leak(HandleLifecycle.Fate.DISCARDED, ""), "");
+    return new FindingText("The watch opened by " + opened + " is put into map '" + map + "' under a key that an"
+        + " earlier call may already hold, and put(..) replaces that watch without closing it.",
+        "Each repeat for the same key (a second subscriber, a re-watch) leaves the previous watch open where no"
+            + " code can reach it, still delivering events to a watcher that was replaced; closing what the map"
+            + " holds at shutdown closes only the last one. " + plain.detail() + " Close the value put(..) returns"
+            + " (Optional.ofNullable(map.put(key, watch)).ifPresent(Watch::close)), open one per key only"
+            + " (computeIfAbsent), or remove and close the old entry first.");
+  }
+
   /** A dropped watch on one object, which only closing the component's client ends. */
   static FindingText perObjectWatch(String opened, String name, String owner) {
     FindingText plain = watch(Library.FABRIC8, opened, new Leak(HandleLifecycle.Fate.DISCARDED, ""), owner);

@@ -33,6 +33,7 @@ public final class WatchNeverClosed extends CatalogRule {
   public void check(RuleContext ctx) {
     HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
     CloseSkippedByInterrupt interrupted = new CloseSkippedByInterrupt(ctx.types());
+    OverwrittenEntries entries = new OverwrittenEntries(ctx.types());
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       CallMatcher.first(LifecycleApis.WATCHES, WatchSite::matcher, m -> m.matches(call, ctx.types()))
           .or(() -> UntypedClientWatches.site(call, ctx.types()))
@@ -47,11 +48,15 @@ public final class WatchNeverClosed extends CatalogRule {
             Optional<HandleLifecycle.Leak> leak = lifecycle.ofResult(call, release)
                 // A factory whose every dropping caller is code that nothing calls opens no watch.
                 .filter(l -> !droppedOnlyInUncalledCode(l, ctx));
+            Optional<String> overwritten = leak.isPresent() ? Optional.empty() : entries.of(call);
             if (leak.isPresent() && leak.get().fate() == HandleLifecycle.Fate.RELEASED_ONLY_ON_NORMAL_PATH
                 && release.requireFinally() && OwnLoopCloses.closedInOwnLoop(call, leak.get().holder())) {
               LifecycleMessages.watchClosedInOwnLoop(site.library(), opened, leak.get().holder()).report(ctx, call);
             } else if (leak.isPresent()) {
               LifecycleMessages.watch(site.library(), opened, leak.get(), FindingText.enclosingTypeName(call)).report(ctx, call);
+            } else if (overwritten.isPresent()) {
+              // Kept in a map the class does close at the end, but replaced by a repeat for the same key.
+              LifecycleMessages.watchOverwritten(site.library(), opened, overwritten.get()).report(ctx, call);
             } else if (!(release.clientCloseReleases() && lifecycle.clientClosed(call))) {
               interrupted.of(call, release).ifPresent(skipped -> LifecycleMessages.watchClosedAfterWait(site.library(),
                   opened, skipped.holder(), FindingText.shorten(skipped.waitCall().toString())).report(ctx, call));
