@@ -70,9 +70,6 @@ public final class InformerNeverStopped extends CatalogRule {
     ConditionFutures.check(ctx);
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       CallMatcher.first(LifecycleApis.STARTS, StartSite::matcher, m -> m.matches(call, ctx.types()))
-          // A start in a method that no source file calls (its only caller commented out, or in test code
-          // the analysis does not read) starts nothing as shipped.
-          .filter(site -> !UncalledCode.neverRuns(call, ctx.types()))
           .ifPresent(site -> check(ctx, ownedByMain(ctx, call) ? mainLifecycle : lifecycle, call, site, reportedHolders));
     }
   }
