@@ -120,8 +120,6 @@ class Issue11PatternsTest {
   // ---- InformerNeverStopped: a SmartLifecycle whose stop() stops nothing ----
 
   @Test
-  @Disabled("not supported yet: a SmartLifecycle (or any shutdown path) that stops no factory still withholds"
-      + " the InformerNeverStopped finding for the factory started at set-up")
   void smartLifecycleWhoseStopStopsNoFactoryIsReportedInBothModes(@TempDir Path out) throws IOException {
     verify(INS, INS, out);
     for (boolean precise : new boolean[] {true, false}) {
@@ -135,8 +133,6 @@ class Issue11PatternsTest {
   // ---- InformerNeverStopped: a @Bean's inferred close() stops it; a method of another name is never called ----
 
   @Test
-  @Disabled("not supported yet: a public stop method that no code calls withholds the finding even in a @Bean"
-      + " class, where only close()/shutdown() are inferred as the destroy method")
   void beanWhoseOnlyStopIsAMethodSpringDoesNotInferIsReportedInBothModes(@TempDir Path out) throws IOException {
     String folder = INS + "Inferred";
     verify(INS, folder, out);

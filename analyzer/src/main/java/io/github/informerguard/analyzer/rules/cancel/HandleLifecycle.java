@@ -132,10 +132,31 @@ final class HandleLifecycle {
   private final Map<CompilationUnit, Map<String, List<MethodReferenceExpr>>> referencesByName = new IdentityHashMap<>();
 
   HandleLifecycle(TypeFacts types) {
+    this(types, false);
+  }
+
+  /**
+   * With {@code judgeMain}, a handle made in {@code main} is judged like any other (InformerNeverStopped
+   * asks only where main's file has no shutdown path that may stop it); a method that ends the JVM after
+   * the handle's statement still owns nothing.
+   */
+  HandleLifecycle(TypeFacts types, boolean judgeMain) {
     this.types = types;
+    this.judgeMain = judgeMain;
     this.collections = new CollectedHandles(types);
     this.functions = new FunctionalResults(types);
     this.keepers = new FunctionKeepers(types);
+  }
+
+  private final boolean judgeMain;
+
+  /** Whether the handle at {@code n} lives as long as the process (see {@link #inMainMethod}). */
+  private boolean processLifetime(Node n) {
+    if (!judgeMain) {
+      return inMainMethod(n);
+    }
+    Node body = Scopes.enclosingBody(n);
+    return body instanceof MethodDeclaration m && m.getBody().filter(b -> endsJvmAfter(b, n)).isPresent();
   }
 
   /** The fate of the value that {@code produced} evaluates to (a call creating the handle). */
@@ -300,7 +321,7 @@ final class HandleLifecycle {
     for (MethodCallExpr call : callsByName.computeIfAbsent(unit.get(), u -> byName(u, MethodCallExpr.class,
         MethodCallExpr::getNameAsString)).getOrDefault(name, List.of())) {
       if (call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()
-          && !inMainMethod(call)
+          && !processLifetime(call)
           && SourceMethods.forCallInFile(call).filter(m -> m == factory.get()).isPresent()) {
         dropping.add(call);
       }
@@ -514,7 +535,7 @@ final class HandleLifecycle {
   }
 
   private Optional<Leak> discarded(Expression produced, Release release) {
-    if (inMainMethod(produced) || release.clientCloseReleases() && clientCloseRuns(produced)) {
+    if (processLifetime(produced) || release.clientCloseReleases() && clientCloseRuns(produced)) {
       return Optional.empty();
     }
     return Optional.of(new Leak(Fate.DISCARDED, ""));
@@ -522,7 +543,7 @@ final class HandleLifecycle {
 
   private Optional<Leak> ofLocal(VariableDeclarator d, Release release) {
     Node body = Scopes.enclosingBody(d);
-    if (inMainMethod(d)) {
+    if (processLifetime(d)) {
       return Optional.empty();
     }
     String name = d.getNameAsString();

@@ -60,6 +60,7 @@ public final class InformerNeverStopped extends CatalogRule {
   @Override
   public void check(RuleContext ctx) {
     HandleLifecycle lifecycle = new HandleLifecycle(ctx.types());
+    HandleLifecycle mainLifecycle = new HandleLifecycle(ctx.types(), true);
     Set<Node> reportedHolders = Collections.newSetFromMap(new IdentityHashMap<>());
     for (MethodReferenceExpr ref : ctx.nodes(MethodReferenceExpr.class)) {
       checkStartReference(ctx, lifecycle, ref);
@@ -69,7 +70,7 @@ public final class InformerNeverStopped extends CatalogRule {
     ConditionFutures.check(ctx);
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       CallMatcher.first(LifecycleApis.STARTS, StartSite::matcher, m -> m.matches(call, ctx.types()))
-          .ifPresent(site -> check(ctx, lifecycle, call, site, reportedHolders));
+          .ifPresent(site -> check(ctx, ownedByMain(ctx, call) ? mainLifecycle : lifecycle, call, site, reportedHolders));
     }
   }
 
@@ -92,7 +93,7 @@ public final class InformerNeverStopped extends CatalogRule {
         Optional<Leak> leak = lifecycle.ofResult(call, release);
         if (leak.isPresent()) {
           call.getParentNode().filter(VariableDeclarator.class::isInstance).ifPresent(reportedHolders::add);
-          LifecycleMessages.informer(site.library(), started, leak.get(), FindingText.enclosingTypeName(call)).report(ctx, call);
+          informerText(ctx, call, site.library(), started, leak.get()).report(ctx, call);
           return;
         }
         // Kept in a map the class does stop at the end, but replaced by a repeat for the same key.
@@ -100,6 +101,20 @@ public final class InformerNeverStopped extends CatalogRule {
         if (overwritten.isPresent()) {
           LifecycleMessages.informerOverwritten(site.library(), started, overwritten.get()).report(ctx, call);
           return;
+        }
+        // Assigned to a field whose every stop sits in methods nothing calls.
+        Optional<Expression> target = call.getParentNode().filter(com.github.javaparser.ast.expr.AssignExpr.class::isInstance)
+            .map(a -> ((com.github.javaparser.ast.expr.AssignExpr) a).getTarget()).filter(InformerNeverStopped::isHolder);
+        Optional<VariableDeclarator> field = target.flatMap(lifecycle::declaratorOf);
+        if (field.isPresent()) {
+          Optional<String> uncalled = stoppedOnlyByUncalledCode(ctx, lifecycle, target.get(), field.get(), release,
+              e -> isInformerCreation(ctx, e));
+          if (uncalled.isPresent()) {
+            reportedHolders.add(field.get());
+            LifecycleMessages.stoppedOnlyInUncalledCode(site.library(), "Informer field '" + field.get().getNameAsString()
+                + "'", uncalled.get()).report(ctx, call);
+            return;
+          }
         }
         // Kept in a collection whose only ways back to its informers are methods nothing calls.
         new UncalledStops(ctx.types()).collectionStoppedOnlyIn(call, release.releases())
@@ -121,7 +136,7 @@ public final class InformerNeverStopped extends CatalogRule {
           Optional<Leak> leak = lifecycle.ofHolder(receiver, release, e -> isInformerCreation(ctx, e));
           if (leak.isPresent()) {
             reportedHolders.add(d.get());
-            LifecycleMessages.informer(site.library(), started, leak.get(), FindingText.enclosingTypeName(call)).report(ctx, call);
+            informerText(ctx, call, site.library(), started, leak.get()).report(ctx, call);
             return;
           }
           stoppedOnlyByUncalledCode(ctx, lifecycle, receiver, d.get(), release, e -> isInformerCreation(ctx, e))
@@ -136,7 +151,7 @@ public final class InformerNeverStopped extends CatalogRule {
           Optional<Leak> leak = fabric8 && call.getNameAsString().equals("run")
               ? lifecycle.ofResult(call, release)
               : fabric8 && lifecycle.clientClosed(receiver) ? Optional.empty() : Optional.of(new Leak(Fate.DISCARDED, ""));
-          leak.ifPresent(l -> LifecycleMessages.informer(site.library(), started, l, FindingText.enclosingTypeName(call)).report(ctx, call));
+          leak.ifPresent(l -> informerText(ctx, call, site.library(), started, l).report(ctx, call));
         }
       }
       case FACTORY_RECEIVER -> {
@@ -175,7 +190,9 @@ public final class InformerNeverStopped extends CatalogRule {
           }
           Optional<Leak> leak = lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e));
           if (leak.isPresent()) {
-            LifecycleMessages.factory(site.library(), leak.get(), FindingText.enclosingTypeName(call)).report(ctx, call);
+            (inMainUnstopped(call, leak.get())
+                ? LifecycleMessages.startedInMainWithoutHook(site.library(), "SharedInformerFactory '" + d.get().getNameAsString() + "'")
+                : LifecycleMessages.factory(site.library(), leak.get(), FindingText.enclosingTypeName(call))).report(ctx, call);
             return;
           }
           Optional<String> uncalled = stoppedOnlyByUncalledCode(ctx, lifecycle, receiver, d.get(), release,
@@ -186,12 +203,36 @@ public final class InformerNeverStopped extends CatalogRule {
           } else if (fabric8) {
             reportIfStoppedOnlyOnFresh(ctx, call, "SharedInformerFactory '" + d.get().getNameAsString() + "'");
           } else if (!StartupHooks.fileStopsFactories(ctx.unit())
-              && !new StartupHooks(ctx.types()).fileHasShutdownPath(ctx.unit())) {
+              && !new StartupHooks(ctx.types()).fileHasShutdownPathThatMayStop(ctx.unit())) {
             reportIfSourcesNeverStop(ctx, call, "SharedInformerFactory '" + d.get().getNameAsString() + "'", site.library());
           }
         }
       }
     }
+  }
+
+  /**
+   * A start directly in {@code main} of a file with no shutdown path that may stop it: the handle is judged
+   * like any other (a main that returns, or waits, with nothing that stops what it started, leaves the
+   * informers to SIGTERM); a main that ends the JVM after the start still owns nothing.
+   */
+  private static boolean ownedByMain(RuleContext ctx, MethodCallExpr call) {
+    return ParkedMain.startsInMain(call) && !new StartupHooks(ctx.types()).fileHasShutdownPathThatMayStop(ctx.unit());
+  }
+
+  /** Kept nowhere or in a local nothing stops, in main: the main message; otherwise the fate's own. */
+  private static boolean inMainUnstopped(Node start, Leak leak) {
+    return ParkedMain.startsInMain(start)
+        && (leak.fate() == Fate.DISCARDED || leak.fate() == Fate.LOCAL_NEVER_RELEASED);
+  }
+
+  private static FindingText informerText(RuleContext ctx, MethodCallExpr call, Library library, String started, Leak leak) {
+    if (inMainUnstopped(call, leak)) {
+      String what = leak.fate() == Fate.LOCAL_NEVER_RELEASED ? "Informer '" + leak.holder() + "'"
+          : "The informer started by " + started;
+      return LifecycleMessages.startedInMainWithoutHook(library, what);
+    }
+    return LifecycleMessages.informer(library, started, leak, FindingText.enclosingTypeName(call));
   }
 
   /**
@@ -203,7 +244,7 @@ public final class InformerNeverStopped extends CatalogRule {
   private static void reportIfStartedByHook(RuleContext ctx, Node start, Expression receiver, Library library) {
     StartupHooks hooks = new StartupHooks(ctx.types());
     Optional<String> hook = hooks.hookOf(start);
-    if (StartupHooks.fileStopsFactories(ctx.unit()) || hooks.fileHasShutdownPath(ctx.unit())
+    if (StartupHooks.fileStopsFactories(ctx.unit()) || hooks.fileHasShutdownPathThatMayStop(ctx.unit())
         || providerMayStop(ctx, hooks, receiver)) {
       return;
     }

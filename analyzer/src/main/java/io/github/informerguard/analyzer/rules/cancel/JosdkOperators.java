@@ -55,10 +55,28 @@ final class JosdkOperators {
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       if (call.getNameAsString().equals(LifecycleApis.JOSDK_OPERATOR_START) && call.getArguments().isEmpty()
           && call.getScope().isPresent() && ctx.types().isA(call.getScope().get(), operator).isYes()
-          && (!shutdownPath || unreachableLocal(call.getScope().get()))) {
+          && (!shutdownPath || unreachableLocal(call.getScope().get()))
+          && !inBeanWithStopAsDestroyMethod(ctx, call)) {
         message(call.getScope().get().toString()).report(ctx, call);
       }
     }
+  }
+
+  /**
+   * {@code @Bean(destroyMethod = "stop") Operator operator(..) { ..; operator.start(); return operator; }}: the
+   * started operator is the bean, and Spring calls its stop() when the context closes.
+   */
+  private static boolean inBeanWithStopAsDestroyMethod(RuleContext ctx, MethodCallExpr start) {
+    Optional<com.github.javaparser.ast.body.MethodDeclaration> method =
+        start.findAncestor(com.github.javaparser.ast.body.MethodDeclaration.class);
+    return method.isPresent() && ctx.types().isA(method.get().getType(), Set.of(LifecycleApis.JOSDK_OPERATOR)).isYes()
+        && method.get().getAnnotations().stream()
+            .filter(a -> ctx.types().annotationIs(a, LifecycleApis.SPRING_BEAN).isYes())
+            .filter(com.github.javaparser.ast.expr.NormalAnnotationExpr.class::isInstance)
+            .flatMap(a -> ((com.github.javaparser.ast.expr.NormalAnnotationExpr) a).getPairs().stream())
+            .anyMatch(p -> p.getNameAsString().equals("destroyMethod")
+                && p.getValue() instanceof com.github.javaparser.ast.expr.StringLiteralExpr v
+                && LifecycleApis.JOSDK_OPERATOR_STOPS.contains(v.getValue()));
   }
 
   /**

@@ -174,6 +174,20 @@ final class LifecycleMessages {
             + (library == Library.FABRIC8 ? " (or closes the KubernetesClient)." + INFORMER_GUARD : "." + FACTORY_GUARD));
   }
 
+  /** Started in a main whose file has no shutdown path that may stop it, and nothing else stops it. */
+  static FindingText startedInMainWithoutHook(Library library, String what) {
+    String stop = what.startsWith("SharedInformerFactory") || what.startsWith("This SharedInformerFactory")
+        ? "stopAllRegisteredInformers()" : "stop()";
+    return new FindingText(
+        what + " is started in main and nothing stops it: no stop or close, and no shutdown hook.",
+        "The process runs until it is killed; on SIGTERM the JVM runs only its shutdown hooks and halts, so"
+            + " the informers keep watching and handling events until the process is gone, in the middle of"
+            + " whatever their handlers were doing (and a leader lease or a half-applied change is left behind)."
+            + " Keep what was started and register its stop:"
+            + " Runtime.getRuntime().addShutdownHook(new Thread(...)) that calls " + stop
+            + (library == Library.FABRIC8 ? " (or closes the KubernetesClient)." + INFORMER_GUARD : "." + FACTORY_GUARD));
+  }
+
   /** A fabric8 factory started here whose file stops only new factories from client.informers(). */
   static FindingText factoryStoppedOnFresh(String factory, String stoppedAt) {
     return new FindingText(

@@ -65,8 +65,58 @@ final class ParkedMain {
     boolean waits = body.findAll(Statement.class).stream()
         .filter(s -> s.getBegin().map(p -> p.line > after).orElse(false))
         .filter(s -> alwaysReached(s, body))
-        .anyMatch(s -> endless(s, main.get()));
+        .anyMatch(s -> endless(s, main.get()) || callsEndlessMethod(s));
     return waits && start.findCompilationUnit().filter(cu -> !new StartupHooks(types).fileHasShutdownPath(cu)).isPresent();
+  }
+
+  /**
+   * {@code controller.run();} in main, where {@code run()} is a method of the analyzed sources (this file
+   * or another) whose body, on every path, loops forever: {@code while (true)} or {@code for (;;)} with no
+   * {@code break}, {@code return}, {@code throw} or exit, or a loop that ends only when the thread is
+   * interrupted ({@code while (!Thread.currentThread().isInterrupted())}), which nothing does to the main
+   * thread on SIGTERM. The call never returns, so what follows it in main never runs.
+   */
+  private boolean callsEndlessMethod(Statement s) {
+    if (!(s instanceof ExpressionStmt e && e.getExpression() instanceof MethodCallExpr call)) {
+      return false;
+    }
+    Optional<MethodDeclaration> callee = sourceMethod(call);
+    if (callee.isEmpty() || callee.get().getBody().isEmpty() || isMain(callee.get())) {
+      return false;
+    }
+    BlockStmt body = callee.get().getBody().get();
+    return body.getStatements().stream()
+        .anyMatch(st -> endless(st, callee.get()) || endsOnlyOnInterrupt(st));
+  }
+
+  /** {@code while (!Thread.currentThread().isInterrupted())} or {@code while (!Thread.interrupted())} with no way out. */
+  private static boolean endsOnlyOnInterrupt(Statement s) {
+    if (!(s instanceof WhileStmt w) || !(w.getCondition() instanceof com.github.javaparser.ast.expr.UnaryExpr u)
+        || u.getOperator() != com.github.javaparser.ast.expr.UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+      return false;
+    }
+    String test = u.getExpression().toString().replaceAll("\\s+", "");
+    return (test.equals("Thread.currentThread().isInterrupted()") || test.equals("Thread.interrupted()"))
+        && noWayOut(w.getBody());
+  }
+
+  /** The analyzed-source method a call runs: one of this file, or of the source type its receiver has. */
+  private Optional<MethodDeclaration> sourceMethod(MethodCallExpr call) {
+    Optional<MethodDeclaration> own = io.github.informerguard.analyzer.resolve.SourceMethods.forCallInFile(call);
+    if (own.isPresent() || call.getScope().isEmpty()) {
+      return own;
+    }
+    Optional<com.github.javaparser.ast.body.TypeDeclaration<?>> type;
+    if (types.underlying() instanceof io.github.informerguard.analyzer.resolve.LenientTypeFacts lenient) {
+      type = lenient.sourceTypeOf(call.getScope().get());
+    } else {
+      type = io.github.informerguard.analyzer.resolve.Resolution.attempt(() -> call.resolve().declaringType().toAst().orElse(null))
+          .filter(com.github.javaparser.ast.body.TypeDeclaration.class::isInstance)
+          .map(t -> (com.github.javaparser.ast.body.TypeDeclaration<?>) t);
+    }
+    int arity = call.getArguments().size();
+    return type.flatMap(t -> t.getMethodsByName(call.getNameAsString()).stream()
+        .filter(m -> m.getParameters().size() == arity && m.getBody().isPresent()).findFirst());
   }
 
   /**
@@ -133,6 +183,15 @@ final class ParkedMain {
       }
     }
     return false;
+  }
+
+  /** Whether {@code start} runs directly in {@code main}'s body (not in a lambda or an anonymous class there). */
+  static boolean startsInMain(Node start) {
+    Optional<MethodDeclaration> main = start.findAncestor(MethodDeclaration.class).filter(ParkedMain::isMain);
+    return main.isPresent() && main.get().getBody().isPresent()
+        && start.findAncestor(LambdaExpr.class).filter(main.get()::isAncestorOf).isEmpty()
+        && start.findAncestor(ObjectCreationExpr.class).filter(o -> o.getAnonymousClassBody().isPresent()
+            && main.get().isAncestorOf(o)).isEmpty();
   }
 
   private static boolean isMain(MethodDeclaration m) {

@@ -93,40 +93,134 @@ final class StartupHooks {
    * its presence counts as a stop.
    */
   boolean fileHasShutdownPath(CompilationUnit unit) {
-    if (FileNodes.of(unit, com.github.javaparser.ast.expr.MethodCallExpr.class).stream()
-        .anyMatch(c -> c.getNameAsString().equals(LifecycleApis.SHUTDOWN_HOOK))) {
-      return true;
+    return !shutdownPaths(unit, true).isEmpty();
+  }
+
+  /**
+   * Whether the file has a shutdown path (as {@link #fileHasShutdownPath}) that may stop something: one
+   * whose code, or the code of the methods of the file it calls (a few calls deep), calls or references a
+   * method named like a stop ({@code stop..}, {@code close..}, {@code shutdown..}, {@code destroy..}, ...), or
+   * hands the JVM a hook this file does not show. A {@code SmartLifecycle.stop()} that only clears its
+   * running flag, or a hook that only deletes files, stops no informer, so it does not count.
+   */
+  boolean fileHasShutdownPathThatMayStop(CompilationUnit unit) {
+    return shutdownPaths(unit, false).stream().anyMatch(path -> mayStop(path, unit, 0));
+  }
+
+  /** The shutdown paths of the file: the methods a container calls on destroy, and the hooks given to the JVM. */
+  private java.util.List<Node> shutdownPaths(CompilationUnit unit, boolean firstOnly) {
+    java.util.List<Node> paths = new java.util.ArrayList<>();
+    for (com.github.javaparser.ast.expr.MethodCallExpr c : FileNodes.of(unit, com.github.javaparser.ast.expr.MethodCallExpr.class)) {
+      if (c.getNameAsString().equals(LifecycleApis.SHUTDOWN_HOOK)) {
+        paths.add(c.getArguments().isEmpty() ? c : c.getArgument(0));
+        if (firstOnly) {
+          return paths;
+        }
+      }
     }
     for (MethodDeclaration m : FileNodes.of(unit, MethodDeclaration.class)) {
       if (m.getBody().isEmpty()) {
         continue;
       }
-      if (m.getAnnotations().stream().anyMatch(
-          a -> LifecycleApis.DESTROY_ANNOTATIONS.stream().anyMatch(d -> types.annotationIs(a, d).isYes()))) {
+      if (isShutdownMethod(m)) {
+        paths.add(m.getBody().get());
+        if (firstOnly) {
+          return paths;
+        }
+      }
+    }
+    return paths;
+  }
+
+  private boolean isShutdownMethod(MethodDeclaration m) {
+    if (m.getAnnotations().stream().anyMatch(
+        a -> LifecycleApis.DESTROY_ANNOTATIONS.stream().anyMatch(d -> types.annotationIs(a, d).isYes()))) {
+      return true;
+    }
+    for (Parameter p : m.getParameters()) {
+      if (p.getAnnotations().stream()
+              .anyMatch(a -> LifecycleApis.CDI_OBSERVES.stream().anyMatch(o -> types.annotationIs(a, o).isYes()))
+          && types.isA(p.getType(), LifecycleApis.SHUTDOWN_EVENTS).isYes()) {
         return true;
       }
-      for (Parameter p : m.getParameters()) {
-        if (p.getAnnotations().stream()
-                .anyMatch(a -> LifecycleApis.CDI_OBSERVES.stream().anyMatch(o -> types.annotationIs(a, o).isYes()))
-            && types.isA(p.getType(), LifecycleApis.SHUTDOWN_EVENTS).isYes()) {
+    }
+    if (!m.getParameters().isEmpty()) {
+      return false;
+    }
+    if (m.isPublic() && LifecycleApis.INFERRED_DESTROY_METHODS.contains(m.getNameAsString())) {
+      return true;
+    }
+    Optional<ClassOrInterfaceDeclaration> owner = m.findAncestor(ClassOrInterfaceDeclaration.class);
+    if (owner.isPresent()) {
+      for (ClassOrInterfaceType t : owner.get().getImplementedTypes()) {
+        for (var callback : LifecycleApis.DESTROY_CALLBACKS.entrySet()) {
+          if (m.getNameAsString().equals(callback.getValue()) && types.isA(t, Set.of(callback.getKey())).isYes()) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** How many calls into the file's own methods {@link #mayStop} follows. */
+  private static final int STOP_SEARCH_DEPTH = 3;
+
+  /** Words a method that stops, closes or releases something starts with. */
+  private static final java.util.List<String> STOP_WORDS = java.util.List.of("stop", "close", "shutdown", "destroy",
+      "dispose", "terminate", "cancel", "release", "uninstall", "deactivate", "teardown", "clean", "halt", "dispatch",
+      "fire", "publish", "notify", "run", "exec", "submit", "invoke", "accept", "apply", "call");
+
+  private static boolean stopWord(String name) {
+    String n = name.toLowerCase(java.util.Locale.ROOT);
+    return STOP_WORDS.stream().anyMatch(n::startsWith);
+  }
+
+  /**
+   * Whether {@code region} (a shutdown method's body, or the hook handed to addShutdownHook) may stop
+   * something: a call or method reference named like a stop, a call of the file's own method that may,
+   * a hook thread kept in a local whose initializer may, or a hook object whose class this file does not declare.
+   */
+  private boolean mayStop(Node region, CompilationUnit unit, int depth) {
+    if (region instanceof com.github.javaparser.ast.expr.NameExpr n) {
+      Optional<io.github.informerguard.analyzer.api.VariableRef> ref =
+          io.github.informerguard.analyzer.resolve.Scopes.lookup(n.getNameAsString(), n);
+      Optional<com.github.javaparser.ast.expr.Expression> init = ref
+          .flatMap(io.github.informerguard.analyzer.api.VariableRef::declaration)
+          .filter(com.github.javaparser.ast.body.VariableDeclarator.class::isInstance)
+          .flatMap(d -> ((com.github.javaparser.ast.body.VariableDeclarator) d).getInitializer());
+      return init.isEmpty() || mayStop(init.get(), unit, depth);
+    }
+    if (region instanceof com.github.javaparser.ast.expr.ObjectCreationExpr o && o.getAnonymousClassBody().isEmpty()) {
+      String type = o.getType().getNameAsString();
+      if (type.equals("Thread")) {
+        // new Thread(task): the task decides; a thread with no task runs nothing.
+        return o.getArguments().stream().anyMatch(a -> mayStop(a, unit, depth));
+      }
+      // new ShutdownTask(..): a hook class of this file is read; one declared elsewhere may stop anything.
+      Optional<ClassOrInterfaceDeclaration> own = FileNodes.of(unit, ClassOrInterfaceDeclaration.class).stream()
+          .filter(c -> c.getNameAsString().equals(type)).findFirst();
+      return own.isEmpty() || mayStop(own.get(), unit, depth);
+    }
+    for (com.github.javaparser.ast.expr.MethodCallExpr c : region.findAll(com.github.javaparser.ast.expr.MethodCallExpr.class)) {
+      if (stopWord(c.getNameAsString())) {
+        return true;
+      }
+      if (depth < STOP_SEARCH_DEPTH) {
+        Optional<MethodDeclaration> own = io.github.informerguard.analyzer.resolve.SourceMethods.forCallInFile(c);
+        if (own.isPresent() && own.get().getBody().isPresent() && mayStop(own.get().getBody().get(), unit, depth + 1)) {
           return true;
         }
       }
-      if (!m.getParameters().isEmpty()) {
-        continue;
-      }
-      if (m.isPublic() && LifecycleApis.INFERRED_DESTROY_METHODS.contains(m.getNameAsString())) {
+    }
+    for (MethodReferenceExpr r : region.findAll(MethodReferenceExpr.class)) {
+      if (stopWord(r.getIdentifier())) {
         return true;
       }
-      Optional<ClassOrInterfaceDeclaration> owner = m.findAncestor(ClassOrInterfaceDeclaration.class);
-      if (owner.isPresent()) {
-        for (ClassOrInterfaceType t : owner.get().getImplementedTypes()) {
-          for (var callback : LifecycleApis.DESTROY_CALLBACKS.entrySet()) {
-            if (m.getNameAsString().equals(callback.getValue()) && types.isA(t, Set.of(callback.getKey())).isYes()) {
-              return true;
-            }
-          }
-        }
+      if (depth < STOP_SEARCH_DEPTH && FileNodes.of(unit, MethodDeclaration.class).stream()
+          .filter(m -> m.getNameAsString().equals(r.getIdentifier()) && m.getBody().isPresent())
+          .anyMatch(m -> mayStop(m.getBody().get(), unit, depth + 1))) {
+        return true;
       }
     }
     return false;

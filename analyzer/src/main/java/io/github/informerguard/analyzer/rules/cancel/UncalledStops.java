@@ -187,8 +187,31 @@ final class UncalledStops {
     }
     // Only a public stop is the owner's API that production code forgot to call: a package-private
     // (or private) one is often a test's hook, and test sources are often not analyzed.
-    return m.isPublic() && types.calledOnInSources(owner.getNameAsString(), m.getNameAsString(),
-        m.getParameters().size()).filter(called -> !called).isPresent();
+    if (!m.isPublic()) {
+      return false;
+    }
+    Optional<Boolean> called = types.calledOnInSources(owner.getNameAsString(), m.getNameAsString(),
+        m.getParameters().size());
+    if (called.isPresent()) {
+      return !called.get();
+    }
+    // No other file names the class, but a @Bean method of its own file makes it: Spring calls only the
+    // destroy method it infers (a public close() or shutdown()), and nothing else can reach the bean's
+    // other methods unless this file calls them.
+    return !SPRING_INFERRED_DESTROY.contains(m.getNameAsString()) && madeByBeanMethod(owner)
+        && m.findCompilationUnit().filter(cu -> cu.findAll(MethodCallExpr.class).stream()
+            .noneMatch(c -> c.getNameAsString().equals(m.getNameAsString()))).isPresent();
+  }
+
+  /** A {@code @Bean} method of the class's file returns {@code new Owner(..)}: the class is a Spring bean. */
+  private boolean madeByBeanMethod(ClassOrInterfaceDeclaration owner) {
+    return owner.findCompilationUnit().stream().flatMap(cu -> cu.findAll(MethodDeclaration.class).stream())
+        .filter(b -> b.getAnnotations().stream()
+            .anyMatch(a -> types.annotationIs(a, io.github.informerguard.analyzer.catalog.LifecycleApis.SPRING_BEAN).isYes()))
+        .flatMap(b -> b.findAll(com.github.javaparser.ast.stmt.ReturnStmt.class).stream())
+        .anyMatch(r -> r.getExpression().map(Expressions::withoutParenthesesAndCasts)
+            .filter(e -> e instanceof ObjectCreationExpr o && o.getType().getNameAsString().equals(owner.getNameAsString()))
+            .isPresent());
   }
 
   /** The method whose body holds {@code n}, through lambdas but not local or anonymous classes. */

@@ -61,6 +61,21 @@ class InformerNeverStoppedTest {
   }
 
   @Test
+  void mainThatReturnsMessageSaysNothingStopsItInBothModes() {
+    for (boolean precise : new boolean[] {true, false}) {
+      AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, precise);
+      assertThat(at(r, "MainsThatReturn.java", "client.configMaps().inform(new LoggingHandler<>()); // violation").message())
+          .isEqualTo("The informer started by inform(...) is started in main and nothing stops it: no stop or close,"
+              + " and no shutdown hook.");
+      assertThat(at(r, "MainsThatReturn.java", ".inform(new LoggingHandler<>(), 600_000L); // violation").message())
+          .startsWith("Informer 'pods' is started in main and nothing stops it");
+      Finding factory = at(r, "MainHookStopsNothing.java", "factory.startAllRegisteredInformers();");
+      assertThat(factory.message()).startsWith("SharedInformerFactory 'factory' is started in main and nothing stops it");
+      assertThat(factory.detail()).contains("SIGTERM").contains("addShutdownHook").contains("stopAllRegisteredInformers()");
+    }
+  }
+
+  @Test
   void clientJavaMessageMentionsNonDaemonThreads() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
     Finding factory = at(r, "ClientJavaLeaks.java", "factory.startAllRegisteredInformers();");
