@@ -8,6 +8,8 @@ import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.SwitchEntry;
+import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
 import io.github.informerguard.analyzer.api.FileNodes;
@@ -324,11 +326,26 @@ final class CallbackSignals {
         || !condition.findAll(MethodCallExpr.class, x -> timeout.test(x.getNameAsString())).isEmpty();
   }
 
+  /**
+   * A release statement of {@code onClose}'s own block, or of a block that always runs there: a {@code try}
+   * block, a {@code finally}, a {@code synchronized} block (not a catch, a branch or a loop).
+   */
   private static boolean unconditionallyInOnClose(MethodCallExpr release) {
-    return release.getParentNode().filter(ExpressionStmt.class::isInstance).flatMap(Node::getParentNode)
-        .filter(BlockStmt.class::isInstance).flatMap(Node::getParentNode)
-        .filter(m -> m instanceof MethodDeclaration md && md.getNameAsString().equals(WaitApis.WATCH_CLOSE_CALLBACK))
-        .isPresent();
+    Node child = release.getParentNode().filter(ExpressionStmt.class::isInstance).orElse(null);
+    for (Node p = child == null ? null : child.getParentNode().orElse(null); p != null;
+        child = p, p = p.getParentNode().orElse(null)) {
+      if (p instanceof MethodDeclaration md) {
+        return md.getNameAsString().equals(WaitApis.WATCH_CLOSE_CALLBACK);
+      }
+      Node from = child;
+      boolean alwaysRuns = p instanceof BlockStmt
+          || p instanceof TryStmt t && (t.getTryBlock() == from || t.getFinallyBlock().filter(f -> f == from).isPresent())
+          || p instanceof SynchronizedStmt sy && sy.getBody() == child;
+      if (!alwaysRuns) {
+        return false;
+      }
+    }
+    return false;
   }
 
   /** A use that waits, signals or is declared; anything else (an argument, a return, an alias) ends the analysis. */
