@@ -6,6 +6,12 @@ import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.SwitchEntry;
+import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
+import com.github.javaparser.ast.expr.ConditionalExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
 import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
 import com.github.javaparser.ast.expr.Expression;
@@ -45,7 +51,8 @@ final class CallbackSignals {
   }
 
   /** The callback kind ("a Watcher", "a ResourceEventHandler") that alone releases {@code waiter}. */
-  Optional<String> onlyReleasedByCallbacks(CompilationUnit unit, Expression waiter, Set<String> signals) {
+  Optional<String> onlyReleasedByCallbacks(CompilationUnit unit, Expression waiter, Set<String> signals,
+      boolean untimedByChoice) {
     Expression x = Expressions.withoutParenthesesAndCasts(waiter);
     Optional<VariableRef> ref = x instanceof NameExpr n ? Scopes.lookup(n.getNameAsString(), n)
         : x instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr
@@ -74,6 +81,14 @@ final class CallbackSignals {
         .anyMatch(r -> r.getScope().toString().equals(name))) {
       return Optional.empty();
     }
+    return onlyCallbacksLeaveSomeEndOpen(releases, untimedByChoice);
+  }
+
+  /**
+   * The callback kind of {@code releases} when every one is in a watch or informer event callback and some end
+   * of the watch or of the watched object releases none ({@link #everyEndReleases}); empty otherwise.
+   */
+  Optional<String> onlyCallbacksLeaveSomeEndOpen(List<MethodCallExpr> releases, boolean untimedByChoice) {
     String kind = null;
     for (MethodCallExpr r : releases) {
       Optional<String> callback = callbackOf(r);
@@ -82,8 +97,70 @@ final class CallbackSignals {
       }
       kind = callback.get();
     }
-    return Optional.ofNullable(kind);
+    return kind == null || everyEndReleases(releases, untimedByChoice) ? Optional.empty() : Optional.of(kind);
   }
+
+  /**
+   * Whether every way the wait can end for good releases the waiter: a watcher's {@code onClose} releases it
+   * unconditionally (a watch that fails or is closed ends the wait), and either no event callback releases it
+   * (the waiter waits for the watch's whole life) or one releases it when the object is deleted (a handler's
+   * {@code onDelete}, an {@code eventReceived} release under no condition or under a test that names
+   * {@code DELETED}). A wait for a phase that a deleted object never reaches still hangs: the watch stays
+   * open and brings no more events for it. When the project chose the untimed wait by configuration
+   * ({@code untimedByChoice}), an unconditional release in {@code onClose} is enough: the wait is meant to last
+   * until the object gets there, and a watch that ends still ends it.
+   */
+  static boolean everyEndReleases(List<MethodCallExpr> releases, boolean untimedByChoice) {
+    boolean closed = false;
+    boolean eventReleases = false;
+    boolean deleted = false;
+    for (MethodCallExpr r : releases) {
+      Optional<MethodDeclaration> method = r.findAncestor(MethodDeclaration.class);
+      if (method.isEmpty()) {
+        continue;
+      }
+      if (method.get().getNameAsString().equals(WaitApis.WATCH_CLOSE_CALLBACK)) {
+        closed |= unconditionallyInOnClose(r);
+      } else {
+        eventReleases = true;
+        deleted |= runsOnDeletion(r, method.get());
+      }
+    }
+    return closed && (untimedByChoice || !eventReleases || deleted);
+  }
+
+  /** A release that a deletion event reaches: in {@code onDelete}, or in {@code eventReceived} behind no test but DELETED. */
+  private static boolean runsOnDeletion(MethodCallExpr release, MethodDeclaration method) {
+    if (method.getNameAsString().equals("onDelete")) {
+      return true;
+    }
+    if (!method.getNameAsString().equals("eventReceived")) {
+      return false;
+    }
+    Node child = release;
+    for (Node p = release.getParentNode().orElse(null); p != null && p != method; child = p, p = p.getParentNode().orElse(null)) {
+      if (p instanceof IfStmt i && i.getCondition() != child
+          && (i.getThenStmt() != child || !namesDeletion(i.getCondition()))) {
+        return false;
+      }
+      if (p instanceof SwitchEntry e && (e.getLabels().isEmpty() || e.getLabels().stream().noneMatch(CallbackSignals::namesDeletion))) {
+        return false;
+      }
+      if (p instanceof ConditionalExpr) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@code action == Action.DELETED}, {@code case DELETED}, {@code "DELETED".equals(type)}. */
+  private static boolean namesDeletion(Expression e) {
+    return e.findAll(NameExpr.class, n -> n.getNameAsString().equals(DELETED)).size()
+        + e.findAll(FieldAccessExpr.class, f -> f.getNameAsString().equals(DELETED)).size()
+        + e.findAll(StringLiteralExpr.class, s -> s.getValue().equals(DELETED)).size() > 0;
+  }
+
+  private static final String DELETED = "DELETED";
 
   /**
    * The callback kind that releases {@code waiter} somewhere, for a wait that is wrong whatever else
@@ -127,27 +204,14 @@ final class CallbackSignals {
 
   /**
    * {@code watcher.getLatch().await()} on a getter of a Watcher or handler class of the analyzed
-   * sources (its own file or another): the field it returns is released only by that class's event
-   * callbacks and by no onClose, so a watch that closes leaves the wait hanging.
+   * sources (its own file or another): the field it returns is released only by that class's callbacks, and
+   * some end of the watch or of the object releases it not ({@link #everyEndReleases}), so the wait can hang.
    */
-  Optional<String> onlyReleasedByGetterClassCallbacks(Expression waiter, Set<String> signals) {
+  Optional<String> onlyReleasedByGetterClassCallbacks(Expression waiter, Set<String> signals, boolean untimedByChoice) {
     if (!(Expressions.withoutParenthesesAndCasts(waiter) instanceof MethodCallExpr getter)) {
       return Optional.empty();
     }
-    Optional<List<MethodCallExpr>> releases = getterField(getter).flatMap(f -> releasesOfField(f, signals));
-    if (releases.isEmpty() || releases.get().isEmpty() || releases.get().stream().anyMatch(r -> r.findAncestor(
-        MethodDeclaration.class).filter(m -> m.getNameAsString().equals(WaitApis.WATCH_CLOSE_CALLBACK)).isPresent())) {
-      return Optional.empty();
-    }
-    String kind = null;
-    for (MethodCallExpr r : releases.get()) {
-      Optional<String> callback = callbackOf(r);
-      if (callback.isEmpty()) {
-        return Optional.empty();
-      }
-      kind = callback.get();
-    }
-    return Optional.ofNullable(kind);
+    return getterField(getter).flatMap(f -> releasesOfField(f, signals)).flatMap(r -> onlyCallbacksLeaveSomeEndOpen(r, untimedByChoice));
   }
 
   /** The field that a no-argument getter ({@code return latch;} or {@code return this.latch;}) returns. */
@@ -222,13 +286,20 @@ final class CallbackSignals {
   }
 
   /**
-   * Whether the untimed wait on {@code waiter} is a configured choice that a close always ends: the
-   * same waiter is also awaited with a timeout in this file (the project picks one by configuration),
-   * and a watcher's {@code onClose} releases it unconditionally, so a watch that ends (a 410, a
-   * failure past the reconnect limit) never leaves the waiter hanging.
+   * Whether the untimed wait is a choice the project made by configuration: it sits in a branch of a test that
+   * names a timeout setting ({@code if (!timeoutWhilePending)}, {@code if (timeoutFlag) ... else}), or the same
+   * local waiter is also awaited with a timeout in its method (the project picks one). Such a wait is meant to
+   * last until the object gets there; {@link #everyEndReleases} then asks only that every close end it.
    */
-  boolean configuredUntimedEndedByClose(Expression waiter, Set<String> signals) {
-    Expression x = Expressions.withoutParenthesesAndCasts(waiter);
+  static boolean untimedByChoice(MethodCallExpr wait) {
+    Node child = wait;
+    for (Node p = wait.getParentNode().orElse(null); p != null && !(p instanceof MethodDeclaration)
+        && !(p instanceof com.github.javaparser.ast.body.ConstructorDeclaration); child = p, p = p.getParentNode().orElse(null)) {
+      if (p instanceof IfStmt i && i.getCondition() != child && namesTimeout(i.getCondition())) {
+        return true;
+      }
+    }
+    Expression x = Expressions.withoutParenthesesAndCasts(wait.getScope().orElseThrow());
     if (!(x instanceof NameExpr n)) {
       return false;
     }
@@ -237,28 +308,44 @@ final class CallbackSignals {
       return false;
     }
     Node decl = ref.get().declaration().get();
-    boolean timed = false;
-    boolean closeReleases = false;
     for (NameExpr use : Scopes.enclosingBody(decl).findAll(NameExpr.class)) {
-      if (!use.getNameAsString().equals(n.getNameAsString()) || !Scopes.refersTo(use, decl)
-          || !(use.getParentNode().orElse(null) instanceof MethodCallExpr m) || m.getScope().filter(sc -> sc == use).isEmpty()) {
-        continue;
-      }
-      if (WaitApis.TIMED_WAITS.contains(m.getNameAsString()) && m.getArguments().size() == 2) {
-        timed = true;
-      }
-      if (signals.contains(m.getNameAsString()) && unconditionallyInOnClose(m)) {
-        closeReleases = true;
+      if (use.getNameAsString().equals(n.getNameAsString()) && Scopes.refersTo(use, decl)
+          && use.getParentNode().orElse(null) instanceof MethodCallExpr m && m.getScope().filter(sc -> sc == use).isPresent()
+          && WaitApis.TIMED_WAITS.contains(m.getNameAsString()) && m.getArguments().size() == 2) {
+        return true;
       }
     }
-    return timed && closeReleases;
+    return false;
   }
 
+  /** A test on a setting whose name says timeout ({@code timeoutDuringPending}, {@code config.getTimeout()}). */
+  private static boolean namesTimeout(Expression condition) {
+    java.util.function.Predicate<String> timeout = name -> name.toLowerCase(java.util.Locale.ROOT).contains("timeout");
+    return !condition.findAll(NameExpr.class, x -> timeout.test(x.getNameAsString())).isEmpty()
+        || !condition.findAll(FieldAccessExpr.class, x -> timeout.test(x.getNameAsString())).isEmpty()
+        || !condition.findAll(MethodCallExpr.class, x -> timeout.test(x.getNameAsString())).isEmpty();
+  }
+
+  /**
+   * A release statement of {@code onClose}'s own block, or of a block that always runs there: a {@code try}
+   * block, a {@code finally}, a {@code synchronized} block (not a catch, a branch or a loop).
+   */
   private static boolean unconditionallyInOnClose(MethodCallExpr release) {
-    return release.getParentNode().filter(ExpressionStmt.class::isInstance).flatMap(Node::getParentNode)
-        .filter(BlockStmt.class::isInstance).flatMap(Node::getParentNode)
-        .filter(m -> m instanceof MethodDeclaration md && md.getNameAsString().equals(WaitApis.WATCH_CLOSE_CALLBACK))
-        .isPresent();
+    Node child = release.getParentNode().filter(ExpressionStmt.class::isInstance).orElse(null);
+    for (Node p = child == null ? null : child.getParentNode().orElse(null); p != null;
+        child = p, p = p.getParentNode().orElse(null)) {
+      if (p instanceof MethodDeclaration md) {
+        return md.getNameAsString().equals(WaitApis.WATCH_CLOSE_CALLBACK);
+      }
+      Node from = child;
+      boolean alwaysRuns = p instanceof BlockStmt
+          || p instanceof TryStmt t && (t.getTryBlock() == from || t.getFinallyBlock().filter(f -> f == from).isPresent())
+          || p instanceof SynchronizedStmt sy && sy.getBody() == child;
+      if (!alwaysRuns) {
+        return false;
+      }
+    }
+    return false;
   }
 
   /** A use that waits, signals or is declared; anything else (an argument, a return, an alias) ends the analysis. */

@@ -20,7 +20,6 @@ import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
-import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import io.github.informerguard.analyzer.resolve.Resolution;
 import io.github.informerguard.analyzer.resolve.Scopes;
@@ -82,17 +81,8 @@ final class HandedOffWaiters {
     if (!handedOff || releases.isEmpty()) {
       return Optional.empty();
     }
-    String kind = null;
-    for (MethodCallExpr release : releases) {
-      Optional<String> callback = release.findAncestor(MethodDeclaration.class)
-          .filter(m -> m.getNameAsString().equals(WaitApis.WATCH_CLOSE_CALLBACK)).isPresent()
-          ? Optional.empty() : signals.callbackOf(release);
-      if (callback.isEmpty()) {
-        return Optional.empty(); // released by a close or by plain code: a lost watch ends the wait too
-      }
-      kind = callback.get();
-    }
-    return Optional.ofNullable(kind);
+    // released by plain code, or by every end of the watch and of the object: the wait ends
+    return signals.onlyCallbacksLeaveSomeEndOpen(releases, CallbackSignals.untimedByChoice(wait));
   }
 
   private static boolean inLoopOrCallback(Node wait) {

@@ -17,6 +17,8 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.stmt.BreakStmt;
 import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ContinueStmt;
@@ -106,11 +108,9 @@ public final class UnboundedInformerWait extends CatalogRule {
         return;
       }
     }
-    if (signals.configuredUntimedEndedByClose(waiter, releases)) {
-      return;
-    }
-    signals.onlyReleasedByCallbacks(ctx.unit(), waiter, releases)
-        .or(() -> signals.onlyReleasedByGetterClassCallbacks(waiter, releases))
+    boolean byChoice = CallbackSignals.untimedByChoice(wait);
+    signals.onlyReleasedByCallbacks(ctx.unit(), waiter, releases, byChoice)
+        .or(() -> signals.onlyReleasedByGetterClassCallbacks(waiter, releases, byChoice))
         .or(() -> new HandedOffWaiters(ctx.types(), signals).onlyCallbacksRelease(wait, releases))
         .ifPresent(callback -> WaitMessages.latch(shown, wait.getNameAsString(), callback).report(ctx, wait));
   }
@@ -354,6 +354,9 @@ public final class UnboundedInformerWait extends CatalogRule {
     if (e instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.AND) {
       return allSynced(ctx, b.getLeft(), polled, hops) && allSynced(ctx, b.getRight(), polled, hops);
     }
+    if (e instanceof MethodCallExpr all && allMatchSynced(ctx, all, polled)) {
+      return true;
+    }
     if (!(e instanceof MethodCallExpr m) || !m.getArguments().isEmpty()) {
       return false;
     }
@@ -371,6 +374,37 @@ public final class UnboundedInformerWait extends CatalogRule {
     }
     return false;
   }
+
+  /**
+   * {@code Arrays.stream(informers).allMatch(SharedIndexInformer::hasSynced)} or {@code informers.stream().allMatch(i
+   * -> i.hasSynced())}: a sync check over several informers, true only once every one has synced. The method
+   * reference names the informer type (fabric8 {@code SharedIndexInformer} or 4.x / 5.x {@code SharedInformer},
+   * client-java {@code SharedInformer}); the lambda's call must be a sync poll on its parameter.
+   */
+  private static boolean allMatchSynced(RuleContext ctx, MethodCallExpr all, List<Expression> polled) {
+    if (!all.getNameAsString().equals("allMatch") || all.getArguments().size() != 1 || all.getScope().isEmpty()) {
+      return false;
+    }
+    Expression test = Expressions.withoutParenthesesAndCasts(all.getArgument(0));
+    if (test instanceof MethodReferenceExpr r && r.getScope() instanceof TypeExpr t
+        && (r.getIdentifier().equals("hasSynced") || r.getIdentifier().equals("isWatching"))
+        && ctx.types().isA(t.getType(), SYNCED_OWNERS).isYes()) {
+      polled.add(all.getScope().get());
+      return true;
+    }
+    if (test instanceof LambdaExpr l && l.getParameters().size() == 1 && l.getExpressionBody().isPresent()
+        && Expressions.withoutParenthesesAndCasts(l.getExpressionBody().get()) instanceof MethodCallExpr poll
+        && poll.getArguments().isEmpty() && poll.getScope().filter(NameExpr.class::isInstance)
+            .map(sc -> ((NameExpr) sc).getNameAsString().equals(l.getParameter(0).getNameAsString())).orElse(false)
+        && WaitApis.SYNC_POLLS.stream().anyMatch(p -> p.matches(poll, ctx.types()))) {
+      polled.add(all.getScope().get());
+      return true;
+    }
+    return false;
+  }
+
+  private static final Set<String> SYNCED_OWNERS = Set.of(F8_SHARED_INDEX_INFORMER, F8_SHARED_INFORMER,
+      io.github.informerguard.analyzer.catalog.ApiTypes.K8S_SHARED_INFORMER);
 
   /**
    * Any break, return or throw in the body may be a deadline check: do not judge its condition. In

@@ -81,6 +81,8 @@ final class WaitMessages {
             + " closes, the API server is unreachable, RBAC forbids the list or the expected event never comes,"
             + " nothing releases this thread and it hangs forever (a startup, readiness or reconcile thread that"
             + " never fails). Wait with a timeout (await(timeout, unit), get(timeout, unit), join(millis)) and"
-            + " treat the timeout as a failure; release the waiter from the watch's onClose too.");
+            + " treat the timeout as a failure; release the waiter on every end too: in the watch's onClose, on"
+            + " every close, and on a DELETED event when it waits for a phase (a deleted object never reaches it and"
+            + " its watch stays open).");
   }
 }
