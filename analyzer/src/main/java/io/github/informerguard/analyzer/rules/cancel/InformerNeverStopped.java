@@ -212,12 +212,19 @@ public final class InformerNeverStopped extends CatalogRule {
   }
 
   /**
-   * A start directly in {@code main} of a file with no shutdown path that may stop it: the handle is judged
+   * A start directly in {@code main} of a file with no shutdown path that may stop it, where main hands none of
+   * its variables to another source file that has one: the handle is judged
    * like any other (a main that returns, or waits, with nothing that stops what it started, leaves the
    * informers to SIGTERM); a main that ends the JVM after the start still owns nothing.
    */
   private static boolean ownedByMain(RuleContext ctx, MethodCallExpr call) {
-    return ParkedMain.startsInMain(call) && !new StartupHooks(ctx.types()).fileHasShutdownPathThatMayStop(ctx.unit());
+    if (!ParkedMain.startsInMain(call)) {
+      return false;
+    }
+    StartupHooks hooks = new StartupHooks(ctx.types());
+    return !hooks.fileHasShutdownPathThatMayStop(ctx.unit())
+        && call.findAncestor(com.github.javaparser.ast.body.MethodDeclaration.class)
+            .filter(hooks::handsOffToFileThatMayStop).isEmpty();
   }
 
   /** Kept nowhere or in a local nothing stops, in main: the main message; otherwise the fate's own. */

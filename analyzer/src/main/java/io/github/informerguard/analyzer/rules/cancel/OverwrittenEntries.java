@@ -86,7 +86,8 @@ final class OverwrittenEntries {
       return Optional.empty();
     }
     String name = map.get().getNameAsString();
-    if (looksUpBefore(method.get(), name, put) || !runsAgainUnguarded(method.get(), name, owner.get(), 0)
+    if (looksUpBefore(method.get(), name, put) || callsLookupBefore(method.get(), name, put, 0)
+        || !runsAgainUnguarded(method.get(), name, owner.get(), 0)
         || hasUnsubscribePath(owner.get(), name, method.get())) {
       return Optional.empty();
     }
@@ -139,7 +140,10 @@ final class OverwrittenEntries {
 
   /** Any use of the map in {@code method} before {@code at} other than a store: the key may be checked there. */
   private static boolean looksUpBefore(MethodDeclaration method, String map, Node at) {
-    int line = at.getBegin().map(p -> p.line).orElse(0);
+    return looksUpBefore(method, map, at, at.getBegin().map(p -> p.line).orElse(0));
+  }
+
+  private static boolean looksUpBefore(MethodDeclaration method, String map, Node at, int line) {
     for (Expression e : method.findAll(Expression.class)) {
       boolean names = e instanceof NameExpr n && n.getNameAsString().equals(map)
           || e instanceof FieldAccessExpr f && f.getNameAsString().equals(map)
@@ -151,6 +155,32 @@ final class OverwrittenEntries {
       boolean store = parent == at || parent instanceof MethodCallExpr m && m.getScope().filter(s -> s == e).isPresent()
           && LifecycleApis.COLLECTION_STORES.contains(m.getNameAsString());
       if (!store) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A call, before {@code at}, of a method of this file that looks at the map ({@code closeOld(name);
+   * map.put(name, watch)} where {@code closeOld} gets or removes the old entry and closes it), followed a
+   * few calls deep: the key is checked there as surely as in the put's own method.
+   */
+  private static boolean callsLookupBefore(MethodDeclaration method, String map, Node at, int depth) {
+    return callsLookupBefore(method, map, at.getBegin().map(p -> p.line).orElse(0), depth);
+  }
+
+  private static boolean callsLookupBefore(MethodDeclaration method, String map, int line, int depth) {
+    if (depth >= MAX_CALLER_DEPTH) {
+      return false;
+    }
+    for (MethodCallExpr call : method.findAll(MethodCallExpr.class)) {
+      if (call.getBegin().map(p -> p.line).orElse(Integer.MAX_VALUE) > line) {
+        continue;
+      }
+      Optional<MethodDeclaration> callee = SourceMethods.forCallInFile(call).filter(m -> m != method && m.getBody().isPresent());
+      if (callee.isPresent() && (looksUpBefore(callee.get(), map, callee.get(), Integer.MAX_VALUE)
+          || callsLookupBefore(callee.get(), map, Integer.MAX_VALUE, depth + 1))) {
         return true;
       }
     }

@@ -107,6 +107,71 @@ final class StartupHooks {
     return shutdownPaths(unit, false).stream().anyMatch(path -> mayStop(path, unit, 0));
   }
 
+  /**
+   * Whether {@code main} hands one of its own variables (the client, the factory, an informer) to code of
+   * another source file that has a shutdown path that may stop something: {@code Shutdown.closeOnExit(client)},
+   * {@code new Server(factory)} whose class registers a hook. That file's hook may stop what main started, so
+   * main's own file having none does not show that nothing stops it.
+   */
+  boolean handsOffToFileThatMayStop(MethodDeclaration main) {
+    CompilationUnit own = main.findCompilationUnit().orElse(null);
+    java.util.Set<CompilationUnit> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (Node n : main.findAll(Node.class,
+        x -> x instanceof com.github.javaparser.ast.expr.MethodCallExpr || x instanceof com.github.javaparser.ast.expr.ObjectCreationExpr)) {
+      com.github.javaparser.ast.NodeList<com.github.javaparser.ast.expr.Expression> args =
+          n instanceof com.github.javaparser.ast.expr.MethodCallExpr c ? c.getArguments()
+              : ((com.github.javaparser.ast.expr.ObjectCreationExpr) n).getArguments();
+      if (args.stream().noneMatch(StartupHooks::namesOwnVariable)) {
+        continue;
+      }
+      Optional<CompilationUnit> target = targetType(n).flatMap(t -> t.findCompilationUnit());
+      if (target.isPresent() && target.get() != own && seen.add(target.get())
+          && fileHasShutdownPathThatMayStop(target.get())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean namesOwnVariable(com.github.javaparser.ast.expr.Expression e) {
+    return e instanceof com.github.javaparser.ast.expr.NameExpr n
+        && io.github.informerguard.analyzer.resolve.Scopes.lookup(n.getNameAsString(), n)
+            .filter(r -> r.kind() != io.github.informerguard.analyzer.api.VariableRef.Kind.FIELD).isPresent();
+  }
+
+  /** The source type a call or creation in main runs code of: the created class, or the receiver's (static or declared) type. */
+  private Optional<com.github.javaparser.ast.body.TypeDeclaration<?>> targetType(Node n) {
+    String written;
+    if (n instanceof com.github.javaparser.ast.expr.ObjectCreationExpr o) {
+      written = o.getType().getNameWithScope();
+    } else {
+      Optional<com.github.javaparser.ast.expr.Expression> scope = ((com.github.javaparser.ast.expr.MethodCallExpr) n).getScope();
+      if (scope.isEmpty()) {
+        return Optional.empty();
+      }
+      if (scope.get() instanceof com.github.javaparser.ast.expr.NameExpr s) {
+        Optional<io.github.informerguard.analyzer.api.VariableRef> ref =
+            io.github.informerguard.analyzer.resolve.Scopes.lookup(s.getNameAsString(), s);
+        if (ref.isPresent()) {
+          Optional<com.github.javaparser.ast.type.Type> declared = ref.get().declaration().flatMap(d ->
+              d instanceof com.github.javaparser.ast.body.VariableDeclarator v ? Optional.of(v.getType())
+                  : d instanceof Parameter p ? Optional.of(p.getType()) : Optional.empty());
+          if (declared.isEmpty() || !declared.get().isClassOrInterfaceType()) {
+            return Optional.empty();
+          }
+          written = declared.get().asClassOrInterfaceType().getNameWithScope();
+        } else {
+          written = s.getNameAsString();
+        }
+      } else if (scope.get() instanceof com.github.javaparser.ast.expr.FieldAccessExpr f) {
+        written = f.toString();
+      } else {
+        return Optional.empty();
+      }
+    }
+    return types.typeName(written, n).flatMap(types::sourceType);
+  }
+
   /** The shutdown paths of the file: the methods a container calls on destroy, and the hooks given to the JVM. */
   private java.util.List<Node> shutdownPaths(CompilationUnit unit, boolean firstOnly) {
     java.util.List<Node> paths = new java.util.ArrayList<>();

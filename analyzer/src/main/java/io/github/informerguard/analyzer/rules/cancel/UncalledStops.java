@@ -197,10 +197,12 @@ final class UncalledStops {
     }
     // No other file names the class, but a @Bean method of its own file makes it: Spring calls only the
     // destroy method it infers (a public close() or shutdown()), and nothing else can reach the bean's
-    // other methods unless this file calls them.
+    // other methods unless this file calls them, or names them as text (@Bean(destroyMethod = "end")).
     return !SPRING_INFERRED_DESTROY.contains(m.getNameAsString()) && madeByBeanMethod(owner)
         && m.findCompilationUnit().filter(cu -> cu.findAll(MethodCallExpr.class).stream()
-            .noneMatch(c -> c.getNameAsString().equals(m.getNameAsString()))).isPresent();
+            .noneMatch(c -> c.getNameAsString().equals(m.getNameAsString()))
+            && cu.findAll(com.github.javaparser.ast.expr.StringLiteralExpr.class).stream()
+                .noneMatch(t -> t.getValue().equals(m.getNameAsString()))).isPresent();
   }
 
   /** A {@code @Bean} method of the class's file returns {@code new Owner(..)}: the class is a Spring bean. */
