@@ -80,7 +80,7 @@ final class ParkedMain {
     if (!(s instanceof ExpressionStmt e && e.getExpression() instanceof MethodCallExpr call)) {
       return false;
     }
-    Optional<MethodDeclaration> callee = sourceMethod(call);
+    Optional<MethodDeclaration> callee = io.github.informerguard.analyzer.resolve.SourceMethods.forCall(call, types);
     if (callee.isEmpty() || callee.get().getBody().isEmpty() || isMain(callee.get())) {
       return false;
     }
@@ -98,25 +98,6 @@ final class ParkedMain {
     String test = u.getExpression().toString().replaceAll("\\s+", "");
     return (test.equals("Thread.currentThread().isInterrupted()") || test.equals("Thread.interrupted()"))
         && noWayOut(w.getBody());
-  }
-
-  /** The analyzed-source method a call runs: one of this file, or of the source type its receiver has. */
-  private Optional<MethodDeclaration> sourceMethod(MethodCallExpr call) {
-    Optional<MethodDeclaration> own = io.github.informerguard.analyzer.resolve.SourceMethods.forCallInFile(call);
-    if (own.isPresent() || call.getScope().isEmpty()) {
-      return own;
-    }
-    Optional<com.github.javaparser.ast.body.TypeDeclaration<?>> type;
-    if (types.underlying() instanceof io.github.informerguard.analyzer.resolve.LenientTypeFacts lenient) {
-      type = lenient.sourceTypeOf(call.getScope().get());
-    } else {
-      type = io.github.informerguard.analyzer.resolve.Resolution.attempt(() -> call.resolve().declaringType().toAst().orElse(null))
-          .filter(com.github.javaparser.ast.body.TypeDeclaration.class::isInstance)
-          .map(t -> (com.github.javaparser.ast.body.TypeDeclaration<?>) t);
-    }
-    int arity = call.getArguments().size();
-    return type.flatMap(t -> t.getMethodsByName(call.getNameAsString()).stream()
-        .filter(m -> m.getParameters().size() == arity && m.getBody().isPresent()).findFirst());
   }
 
   /**
