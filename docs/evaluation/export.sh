@@ -4,7 +4,7 @@
 # Usage: docs/evaluation/export.sh DEST [SETDIR|LIST...]
 #   SETDIR: folders holding projects*.tsv (default: this script's folder), e.g. another helper's
 #   docs/evaluation before the branches are merged. LIST: one projects*.tsv file, to export one
-#   part only. The held-out parts C to I (projects-c.tsv to projects-i.tsv) are
+#   part only. The held-out parts C to J (projects-c.tsv to projects-j.tsv) are
 #   exported only when named as a LIST: a folder argument, and the default, leave them out, as
 #   score.py does.
 # Mirrors are bare git directories at $MIRRORS/<owner>+<name>/repo (default MIRRORS=/work/.mirror),
@@ -33,7 +33,7 @@ for d in "$@"; do
     lists+=("$d")
   else
     for list in "$d"/projects*.tsv; do
-      case "$(basename "$list")" in projects-c.tsv|projects-d.tsv|projects-e.tsv|projects-f.tsv|projects-g.tsv|projects-h.tsv|projects-i.tsv) continue ;; esac
+      case "$(basename "$list")" in projects-c.tsv|projects-d.tsv|projects-e.tsv|projects-f.tsv|projects-g.tsv|projects-h.tsv|projects-i.tsv|projects-j.tsv) continue ;; esac
       lists+=("$list")
     done
   fi

@@ -2,9 +2,9 @@
 """Scores informer-guard against the labelled evaluation set in this folder.
 
 Runs the CLI in lenient mode (no classpath) on every exported tree DEST/<id>/ listed in
-projects*.tsv (except the held-out parts C to I, projects-c.tsv, projects-d.tsv,
-projects-e.tsv, projects-f.tsv, projects-g.tsv, projects-h.tsv and projects-i.tsv, which only
---projects selects),
+projects*.tsv (except the held-out parts C to J, projects-c.tsv, projects-d.tsv,
+projects-e.tsv, projects-f.tsv, projects-g.tsv, projects-h.tsv, projects-i.tsv and projects-j.tsv,
+which only --projects selects),
 matches its findings with labels/<id>.tsv (same file, same rule, lines at most MATCH_LINES
 apart) and with verdicts/<id>.tsv, and prints per-rule and overall figures:
 
@@ -40,11 +40,11 @@ LABELS = {"positive", "negative"}
 VERDICTS = {"TP", "FP", "harmless"}
 MATCH_LINES = 3
 # Held-out parts: labelled before any tool ran and kept out of tuning, so a default run (the one
-# tuners make) never reads them; they are scored only when named with --projects. I is the
-# current held-out part; C to H were opened for tuning later and stay out of the default run so
+# tuners make) never reads them; they are scored only when named with --projects. J is the
+# current held-out part; C to I were opened for tuning later and stay out of the default run so
 # that the A+B figures stay comparable across sessions.
 HELD_OUT = {"projects-c.tsv", "projects-d.tsv", "projects-e.tsv", "projects-f.tsv",
-            "projects-g.tsv", "projects-h.tsv", "projects-i.tsv"}
+            "projects-g.tsv", "projects-h.tsv", "projects-i.tsv", "projects-j.tsv"}
 
 
 def read_tsv(path, columns):
