@@ -4,9 +4,9 @@
 # Usage: docs/evaluation/export.sh DEST [SETDIR|LIST...]
 #   SETDIR: folders holding projects*.tsv (default: this script's folder), e.g. another helper's
 #   docs/evaluation before the branches are merged. LIST: one projects*.tsv file, to export one
-#   part only. The held-out parts C to J (projects-c.tsv to projects-j.tsv) are
-#   exported only when named as a LIST: a folder argument, and the default, leave them out, as
-#   score.py does.
+#   part only. A folder argument, and the default, export parts A and B only (projects.tsv and
+#   projects-b.tsv), as score.py reads them: every later part, the held-out one included, is
+#   exported only when named as a LIST.
 # Mirrors are bare git directories at $MIRRORS/<owner>+<name>/repo (default MIRRORS=/work/.mirror),
 # as the session's `fetch` tool leaves them; any bare clone of the repository works, and so does a
 # clone with a work tree there (its repo/.git is used).
@@ -32,9 +32,8 @@ for d in "$@"; do
   if [ -f "$d" ]; then
     lists+=("$d")
   else
-    for list in "$d"/projects*.tsv; do
-      case "$(basename "$list")" in projects-c.tsv|projects-d.tsv|projects-e.tsv|projects-f.tsv|projects-g.tsv|projects-h.tsv|projects-i.tsv|projects-j.tsv) continue ;; esac
-      lists+=("$list")
+    for name in projects.tsv projects-b.tsv; do
+      [ -f "$d/$name" ] && lists+=("$d/$name")
     done
   fi
 done

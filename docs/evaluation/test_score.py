@@ -104,6 +104,8 @@ class PartSelectionTest(unittest.TestCase):
             self.write(tmp, "projects-h.tsv", ["h1"])
             self.write(tmp, "projects-i.tsv", ["i1"])
             self.write(tmp, "projects-j.tsv", ["j1"])
+            # a part added later is held out without any change to the scripts
+            self.write(tmp, "projects-k.tsv", ["k1"])
             default = score.load_projects([tmp])
         self.assertEqual(sorted(p["id"] for p in default), ["a1", "a2", "b1"])
 
@@ -120,6 +122,7 @@ class PartSelectionTest(unittest.TestCase):
             self.write(tmp, "projects-h.tsv", ["h1"])
             self.write(tmp, "projects-i.tsv", ["i1"])
             self.write(tmp, "projects-j.tsv", ["j1"])
+            self.write(tmp, "projects-k.tsv", ["k1"])
             run = subprocess.run(["bash", os.path.join(os.path.dirname(os.path.abspath(__file__)), "export.sh"),
                                   os.path.join(tmp, "dest"), tmp],
                                  env=dict(os.environ, MIRRORS=os.path.join(tmp, "no-mirrors")),
@@ -127,7 +130,7 @@ class PartSelectionTest(unittest.TestCase):
         self.assertIn("missing mirror for a1", run.stderr)
         # by the project names export.sh prints, not bare ids: the temporary folder's random name
         # (in the "expected ..." path) may itself contain "c1"
-        for held_out in ['c1', 'd1', 'e1', 'f1', 'g1', 'h1', 'i1', 'j1']:
+        for held_out in ['c1', 'd1', 'e1', 'f1', 'g1', 'h1', 'i1', 'j1', 'k1']:
             self.assertNotIn("missing mirror for " + held_out, run.stderr)
             self.assertNotIn("owner/" + held_out, run.stderr)
 
