@@ -9,12 +9,23 @@ assert lines == [
     [0, 1], [0, 4],   // 2: nothing changed
     [1, 0], [4, 0],   // 3: Resync.java changed; so did the operator module's classpath (the settings jar)
     [0, 1], [2, 2],   // 4: Local.java changed, and ConfigMapOperator took its constant; the other two are reused
+    [0, 1], [4, 0],   // 5: mvn clean: settings from its snapshot (build 3); operator analyzed afresh
+    [0, 1], [0, 4],   // 6: mvn clean, nothing changed: both from their snapshots
 ] : "cache lines: ${lines}"
 
 // A module whose results all came from the cache keeps the reports its last build wrote from them.
-def kept = (log =~ /\[INFO\] informer-guard reports: .*?( \(unchanged since the last build, kept\))?\r?\n/)
-    .collect { it[1] != null }
-assert kept == [false, false, true, true, false, false, true, false] : "reports kept: ${kept}"
+// After mvn clean they are restored from the copy kept beside the cache.
+def kept = (log =~ /\[INFO\] informer-guard reports: .*?(?: \(unchanged since the last build, (kept|restored from the cache)\))?\r?\n/)
+    .collect { it[1] ?: 'written' }
+assert kept == ['written', 'written', 'kept', 'kept', 'written', 'written', 'kept', 'written', 'restored from the cache',
+    'written', 'restored from the cache', 'restored from the cache'] : "reports kept: ${kept}"
+// The snapshots are in the local repository's .cache folder; the per-file cache in target is
+// written from them, so that incremental builds go on from there.
+def store = new File(basedir, '../../local-repo/.cache/informer-guard/results')
+assert store.list().any { it.startsWith('operator-module-') && it.endsWith('.json') } : "snapshots: ${store.list()}"
+assert store.list().any { it.startsWith('operator-module-') && it.endsWith('.reports') }
+assert new File(basedir, 'operator-module/target/informer-guard/cache.json').isFile()
+assert new File(basedir, 'operator-module/target/informer-guard/reports.inputs').isFile() : 'restored reports are recorded as written'
 
 // Build 2 reused every result and kept every report, so it never needed the rules: their classes
 // are not loaded (build 1, which analyzed, did load them).
@@ -22,11 +33,16 @@ def ruleClasses = { String name -> new File(basedir, name).readLines().findAll {
 assert new File(basedir, 'build2-classes.log').readLines().any { it.contains(' io.github.informerguard.maven.CheckMojo ') }
 assert !ruleClasses('build1-classes.log').isEmpty()
 assert ruleClasses('build2-classes.log').isEmpty() : "rule classes loaded by the kept build: ${ruleClasses('build2-classes.log').take(3)}"
+// Nor did build 6, after mvn clean, nor JavaParser: its results and reports came from the snapshots.
+assert new File(basedir, 'build6-classes.log').readLines().any { it.contains(' io.github.informerguard.maven.CheckMojo ') }
+assert ruleClasses('build6-classes.log').isEmpty() : "rule classes loaded after clean: ${ruleClasses('build6-classes.log').take(3)}"
+assert !new File(basedir, 'build6-classes.log').readLines().any { it.contains(' com.github.javaparser.') }
 
 def warnings = (log =~ /\[WARNING\] (\S+):\[(\d+),(\d+)\] ShortResyncPeriod: resync period resolves to (\S+)/)
     .collect { [new File(it[1]).name, it[4]] }
-// Builds 1 and 2 report nothing; build 3 the sibling's 20s; build 4 that one (from the cache) and the local 30s.
-assert warnings == [['PodOperator.java', '20s'], ['ConfigMapOperator.java', '30s'], ['PodOperator.java', '20s']] : "${warnings}"
+// Builds 1 and 2 report nothing; build 3 the sibling's 20s; builds 4 to 6 that one and the local 30s.
+assert warnings == [['PodOperator.java', '20s'], ['ConfigMapOperator.java', '30s'], ['PodOperator.java', '20s'],
+    ['ConfigMapOperator.java', '30s'], ['PodOperator.java', '20s'], ['ConfigMapOperator.java', '30s'], ['PodOperator.java', '20s']] : "${warnings}"
 
 def json = new JsonSlurper().parse(new File(basedir, 'operator-module/target/informer-guard/informer-guard.json'))
 assert json.findings.collect { [it.file, it.message.find(/resolves to \S+/)] } == [

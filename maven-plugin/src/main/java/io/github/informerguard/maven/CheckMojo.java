@@ -159,12 +159,25 @@ public class CheckMojo extends AbstractMojo {
   private boolean excludeGeneratedSources;
 
   /**
-   * Reuses the results of earlier builds, kept in {@code outputDirectory/cache.json}, for every
-   * file whose text, the classpath, the policy file, the analyzer and the files it took
-   * constants from are unchanged. {@code false} analyzes every file every time.
+   * Reuses the results of earlier builds, kept in {@code cacheDirectory}, for every file whose
+   * text, the classpath, the policy file, the analyzer and the files it took declarations from
+   * are unchanged. {@code false} analyzes every file every time.
    */
   @Parameter(property = "informer-guard.cache", defaultValue = "true")
   private boolean cache;
+
+  /**
+   * Where {@code cache} keeps, per module, the results of the last build that analyzed every
+   * file of the module, and a copy of the reports written from them: one file per module (named
+   * after its artifactId and a digest of its folder), at most 500 modules (the least recently
+   * written are dropped). Outside {@code target}, so that a {@code mvn clean} build of sources
+   * that are all as they were then reuses those results and restores the reports instead of
+   * analyzing again. Set it to <code>${project.build.directory}/informer-guard</code> to have
+   * {@code mvn clean} discard it.
+   */
+  @Parameter(property = "informer-guard.cacheDirectory",
+      defaultValue = "${settings.localRepository}/.cache/informer-guard/results")
+  private File cacheDirectory;
 
   /**
    * A baseline written by the CLI's {@code --write-baseline} (or by this goal with
@@ -270,7 +283,8 @@ public class CheckMojo extends AbstractMojo {
       log.info(times.line());
     }
     log.info("informer-guard reports: " + String.join(", ", reports.stream().map(p -> display(basedir, p)).toList())
-        + (reportsKept ? " (unchanged since the last build, kept)" : ""));
+        + (reportsKept ? " (unchanged since the last build, kept)"
+            : reportsRestored ? " (unchanged since the last build, restored from the cache)" : ""));
     decide(Verdict.of(result.findings(), threshold, maxAllowedViolations), reports.get(reports.size() - 1), basedir);
   }
 
@@ -309,9 +323,10 @@ public class CheckMojo extends AbstractMojo {
     Optional<EarlyAnalysis.Outcome> early = taken.outcome().filter(o -> o.key().equals(key));
     String missed = taken.outcome().isPresent() && early.isEmpty()
         ? "the classpath or the policy file changed after it read them" : taken.why();
-    stored = early.map(EarlyAnalysis.Outcome::stored).orElseGet(() -> ResultCache.load(cacheFile, key));
-    times.lap("cache load");
     FileHashes hashes = new FileHashes();
+    stored = early.map(EarlyAnalysis.Outcome::stored)
+        .orElseGet(() -> ResultCache.load(cacheFile, store().snapshotFile(), key, files, hashes));
+    times.lap("cache load");
     Map<Path, ResultCache.Entry> entries = new TreeMap<>();
     for (Path f : files) {
       stored.reusable(f, hashes).ifPresent(e -> entries.put(f, e));
@@ -348,11 +363,24 @@ public class CheckMojo extends AbstractMojo {
     times.lap("analysis");
     resultIdentity = Optional.of(stored.identity(entries));
     resultUnchanged = unchanged;
-    if (!unchanged) {
+    if (!unchanged || stored.fromSnapshot()) {
       try {
         stored.write(entries);
       } catch (IOException e) {
         getLog().warn("informer-guard cannot write its cache " + cacheFile + ": " + e.getMessage());
+      }
+    }
+    // Every file analyzed in this build: the results are exactly those of these files, so they
+    // can stand in for a fresh analysis after mvn clean (per-file reuse may keep a result whose
+    // file depends on another file's types: that never becomes a snapshot).
+    snapshotWritten = false;
+    if (reused == 0 && !files.isEmpty() && entries.size() == files.size()) {
+      try {
+        stored.writeSnapshot(store().snapshotFile(), entries);
+        store().prune(ResultStore.MAX_MODULES);
+        snapshotWritten = true;
+      } catch (IOException e) {
+        getLog().warn("informer-guard cannot write its results to " + cacheDirectory + ": " + e.getMessage());
       }
     }
     times.lap("cache write");
@@ -405,6 +433,12 @@ public class CheckMojo extends AbstractMojo {
 
   private Path cacheFile() {
     return outputDirectory.toPath().toAbsolutePath().normalize().resolve(ResultCache.FILE_NAME);
+  }
+
+  /** This module's place in {@code cacheDirectory}. */
+  private ResultStore store() {
+    File folder = cacheDirectory != null ? cacheDirectory : new File(outputDirectory, "snapshots");
+    return ResultStore.of(folder.toPath(), project.getArtifactId(), earlyKey());
   }
 
   /**
@@ -460,6 +494,7 @@ public class CheckMojo extends AbstractMojo {
     Set<Path> own = ownOutputs();
     Path basedir = project.getBasedir().toPath().toAbsolutePath().normalize();
     Path cacheFile = cacheFile();
+    Path snapshot = store().snapshotFile();
     Path repository = localRepository.toPath();
     EarlyAnalysis.start(build(), earlyKey(), () -> {
       long begin = System.nanoTime();
@@ -467,8 +502,8 @@ public class CheckMojo extends AbstractMojo {
       Policy policy = includeTests ? loaded.withTestSourcesReported() : loaded;
       List<Path> files = new SourceSelection(includes, excludes, policy).select(roots);
       String key = RunKey.of(policyFile, includeTests, classpath, own, repository);
-      ResultCache stored = ResultCache.load(cacheFile, key);
       FileHashes hashes = new FileHashes();
+      ResultCache stored = ResultCache.load(cacheFile, snapshot, key, files, hashes);
       // Hashed before they are analyzed: a file rewritten in between then no longer matches its
       // entry at the check, which analyzes it again, instead of matching findings of older text.
       files.forEach(hashes::of);
@@ -508,6 +543,12 @@ public class CheckMojo extends AbstractMojo {
 
   /** Whether the reports of an earlier build were kept (see {@link #writeReports}). */
   private boolean reportsKept;
+
+  /** Whether the reports were put back from the copy beside the cache (see {@link #writeReports}). */
+  private boolean reportsRestored;
+
+  /** Whether this build's results were kept in {@code cacheDirectory} (every file analyzed). */
+  private boolean snapshotWritten;
 
   private static final String DEFAULT_BASELINE = "informer-guard-baseline.json";
 
@@ -705,6 +746,11 @@ public class CheckMojo extends AbstractMojo {
         reportsKept = true;
         return reports;
       }
+      // after mvn clean: the copy kept beside the cache is what this build would write
+      if (resultUnchanged && inputs.isPresent() && store().restore(dir, inputs.get(), reports)) {
+        reportsRestored = true;
+        return reports;
+      }
       if (rulesDeferred) {
         List<RuleDescriptor> rules = analyzer().registry().descriptors().stream().filter(d -> policy.settingsFor(d).enabled()).toList();
         result = new AnalysisResult(result.mode(), rules, result.findings(), result.errors(), result.stats(), result.dependsOn());
@@ -719,11 +765,23 @@ public class CheckMojo extends AbstractMojo {
       }
       if (inputs.isPresent()) {
         ReportInputs.record(dir, inputs.get());
+        if (snapshotWritten) {
+          keepCopy(inputs.get(), reports);
+        }
       }
     } catch (IOException e) {
       throw new MojoExecutionException("informer-guard cannot write its reports to " + dir + ": " + e.getMessage(), e);
     }
     return reports;
+  }
+
+  /** A copy of the reports beside the cache, for a build after {@code mvn clean}; a failure only costs that. */
+  private void keepCopy(String inputs, List<Path> reports) {
+    try {
+      store().keep(inputs, reports);
+    } catch (IOException e) {
+      getLog().warn("informer-guard cannot keep a copy of its reports in " + cacheDirectory + ": " + e.getMessage());
+    }
   }
 
   /** {@code baselineFile}, else the default file in the module (which may not exist). */

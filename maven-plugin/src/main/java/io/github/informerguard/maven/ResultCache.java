@@ -44,11 +44,40 @@ final class ResultCache {
   private final Path file;
   private final String key;
   private final Map<String, Entry> previous;
+  private final boolean fromSnapshot;
 
-  private ResultCache(Path file, String key, Map<String, Entry> previous) {
+  private ResultCache(Path file, String key, Map<String, Entry> previous, boolean fromSnapshot) {
     this.file = file;
     this.key = key;
     this.previous = previous;
+    this.fromSnapshot = fromSnapshot;
+  }
+
+  /**
+   * The cache in {@code file}; when it holds nothing (after {@code mvn clean}), the results in
+   * {@code snapshot} instead, if they are those of a build that analyzed exactly {@code files}
+   * as they are now (every text and every file they depended on unchanged): a fresh analysis
+   * would give the same results. Such a cache is still written to {@code file}.
+   */
+  static ResultCache load(Path file, Path snapshot, String key, List<Path> files, FileHashes hashes) {
+    ResultCache cache = load(file, key);
+    if (!cache.previous.isEmpty() || files.isEmpty() || !Files.isRegularFile(snapshot)) {
+      return cache;
+    }
+    ResultCache kept = load(snapshot, key);
+    boolean exact = kept.previous.size() == files.size()
+        && files.stream().allMatch(f -> kept.reusable(f, hashes).isPresent());
+    return exact ? new ResultCache(file, key, kept.previous, true) : cache;
+  }
+
+  /** Whether the entries came from a snapshot (see {@link #load(Path, Path, String, List, FileHashes)}), not from this cache's file. */
+  boolean fromSnapshot() {
+    return fromSnapshot;
+  }
+
+  /** Writes {@code entries}, the results of analyzing every file, to {@code snapshot}, under this cache's key. */
+  void writeSnapshot(Path snapshot, Map<Path, Entry> entries) throws IOException {
+    new ResultCache(snapshot, key, Map.of(), false).write(entries);
   }
 
   /**
@@ -64,7 +93,7 @@ final class ResultCache {
         entries = Map.of();
       }
     }
-    return new ResultCache(file, key, entries);
+    return new ResultCache(file, key, entries, false);
   }
 
   /** The stored result of {@code source} when its text and every file it depended on are unchanged. */
@@ -109,7 +138,8 @@ final class ResultCache {
    */
   void write(Map<Path, Entry> entries) throws IOException {
     Files.createDirectories(file.getParent());
-    Path tmp = file.resolveSibling(FILE_NAME + ".tmp");
+    // a name of its own: modules of concurrent builds write into one folder
+    Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
     Map<String, Entry> byName = new TreeMap<>();
     entries.forEach((path, entry) -> {
       if (entry.errors().stream().noneMatch(AnalysisError::outOfMemory)) {

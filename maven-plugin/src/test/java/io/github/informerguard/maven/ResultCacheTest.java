@@ -43,6 +43,41 @@ class ResultCacheTest {
   }
 
   @Test
+  void afterCleanASnapshotStandsInOnlyForExactlyTheFilesItWasMadeFrom() throws Exception {
+    Path a = Files.writeString(dir.resolve("A.java"), "class A {}");
+    Path b = Files.writeString(dir.resolve("B.java"), "class B {}");
+    Path cacheFile = dir.resolve("target/informer-guard/cache.json");
+    Path snapshot = dir.resolve("store/module-0123.json");
+    FileHashes hashes = new FileHashes();
+    Map<Path, ResultCache.Entry> both = Map.of(
+        a, new ResultCache.Entry(hashes.of(a), Map.of(), List.of(), List.of()),
+        b, new ResultCache.Entry(hashes.of(b), Map.of(), List.of(), List.of()));
+    ResultCache.load(cacheFile, "k").writeSnapshot(snapshot, both);
+    assertThat(cacheFile).as("a snapshot is not the per-file cache").doesNotExist();
+
+    ResultCache restored = ResultCache.load(cacheFile, snapshot, "k", List.of(a, b), new FileHashes());
+    assertThat(restored.fromSnapshot()).isTrue();
+    assertThat(restored.reusable(a, new FileHashes())).isPresent();
+    restored.write(both);
+    assertThat(cacheFile).as("written to the per-file cache").isRegularFile();
+    assertThat(ResultCache.load(cacheFile, snapshot, "k", List.of(a, b), new FileHashes()).fromSnapshot())
+        .as("the per-file cache comes first").isFalse();
+    Files.delete(cacheFile);
+
+    assertThat(ResultCache.load(cacheFile, snapshot, "k2", List.of(a, b), new FileHashes()).fromSnapshot())
+        .as("another run key").isFalse();
+    Path c = Files.writeString(dir.resolve("C.java"), "class C {}");
+    assertThat(ResultCache.load(cacheFile, snapshot, "k", List.of(a, b, c), new FileHashes()).fromSnapshot())
+        .as("a file was added").isFalse();
+    assertThat(ResultCache.load(cacheFile, snapshot, "k", List.of(a), new FileHashes()).fromSnapshot())
+        .as("a file was removed").isFalse();
+    Files.writeString(b, "class B { }");
+    ResultCache changed = ResultCache.load(cacheFile, snapshot, "k", List.of(a, b), new FileHashes());
+    assertThat(changed.fromSnapshot()).as("a file changed").isFalse();
+    assertThat(changed.reusable(a, new FileHashes())).as("nothing reused from it, not even the unchanged file").isEmpty();
+  }
+
+  @Test
   void aFileSkippedForLackOfHeapIsNotStoredSoTheNextBuildAnalyzesItAgain() throws Exception {
     Path skipped = Files.writeString(dir.resolve("Big.java"), "class Big {}");
     Path analyzed = Files.writeString(dir.resolve("Small.java"), "class Small {}");
