@@ -16,7 +16,8 @@
 # that folder does not exist, from a shallow clone of the tag from GitHub.
 # MVN_OPTS_EXTRA="-Dmaven.repo.local=DIR" for another local repository.
 # SIDES="without with early" (default "without with"): the builds of each round, in this order;
-# "with" adds the plugin's check goal, "early" the start goal beside it (the analysis on a
+# "with" adds the plugin's check goal, "cold" the same with an empty cacheDirectory for every build
+# (no snapshot to restore after clean: a first build, or one after a change), "early" the start goal beside it (the analysis on a
 # background thread from generate-resources), "early2" that with one analysis worker per core
 # instead of one; each side but "without" gets its own row of ratios.
 # About 2 minutes per pair of small, 1 of noop and 6 to 8 of clean on an idle 2-core machine.
@@ -92,12 +93,19 @@ declare -A LABEL=([noop]="no-op verify (tomcat-operator and the modules it needs
   [clean]="clean verify of operator-framework-core" [small]="clean verify of the 11-file tomcat-operator")
 SIDES=(${SIDES:-without with})
 # early2: as early, with the background analysis on one worker per core instead of one.
-declare -A PROFILE=([with]=informer-guard [early]=informer-guard-early [early2]=informer-guard-early)
+# cold: as with, but each build gets an empty cacheDirectory, so a clean build analyzes every file
+# (as every clean build did before session 12); with, after the first build, restores the module's
+# snapshot whenever its sources are unchanged.
+declare -A PROFILE=([with]=informer-guard [cold]=informer-guard [early]=informer-guard-early [early2]=informer-guard-early)
 declare -A SIDE_ARGS=([early2]=-Dinformerguard.earlyThreads=0)
 declare -A T
 run() { # run SCENARIO SIDE: one timed Maven build; appends wall seconds (and the plugin's ms) to T
   local s=$1 side=$2 extra=()
   [ "$side" != without ] && extra=(-P"${PROFILE[$side]}" ${SIDE_ARGS[$side]:-})
+  if [ "$side" = cold ]; then
+    rm -rf "$WORK/cold-store"
+    extra+=(-Dinformer-guard.cacheDirectory="$WORK/cold-store")
+  fi
   local log=$WORK/$s-$side.log start end
   start=$(date +%s.%N)
   (cd "$SRC" && /usr/bin/time -f '%U %S' -o "$log.cpu" "${MVN[@]}" ${ARGS[$s]} "${extra[@]}" >"$log" 2>&1) \
