@@ -19,9 +19,9 @@ def kept = (log =~ /\[INFO\] informer-guard reports: .*?(?: \(unchanged since th
     .collect { it[1] ?: 'written' }
 assert kept == ['written', 'written', 'kept', 'kept', 'written', 'written', 'kept', 'written', 'restored from the cache',
     'written', 'restored from the cache', 'restored from the cache'] : "reports kept: ${kept}"
-// The snapshots are in the local repository's .cache folder; the per-file cache in target is
-// written from them, so that incremental builds go on from there.
-def store = new File(basedir, '../../local-repo/.cache/informer-guard/results')
+// The snapshots are outside target (cacheDirectory); the per-file cache in target is written
+// from them, so that incremental builds go on from there.
+def store = new File(basedir, 'operator-module/ig-snapshots')
 assert store.list().any { it.startsWith('operator-module-') && it.endsWith('.json') } : "snapshots: ${store.list()}"
 assert store.list().any { it.startsWith('operator-module-') && it.endsWith('.reports') }
 assert new File(basedir, 'operator-module/target/informer-guard/cache.json').isFile()

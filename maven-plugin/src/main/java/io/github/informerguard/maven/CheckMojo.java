@@ -295,6 +295,8 @@ public class CheckMojo extends AbstractMojo {
     times.lap("classpath");
     AnalysisRequest request = new AnalysisRequest(files, Optional.of(classpath), policy, Optional.empty(), basedir, 0);
     if (!cache) {
+      // nor is an earlier snapshot restored after this build (the way to start afresh)
+      store().forget();
       AnalysisResult all = analyzer().analyze(request);
       times.lap("analysis");
       return all;
@@ -324,8 +326,16 @@ public class CheckMojo extends AbstractMojo {
     String missed = taken.outcome().isPresent() && early.isEmpty()
         ? "the classpath or the policy file changed after it read them" : taken.why();
     FileHashes hashes = new FileHashes();
-    stored = early.map(EarlyAnalysis.Outcome::stored)
-        .orElseGet(() -> ResultCache.load(cacheFile, store().snapshotFile(), key, files, hashes));
+    stored = early.map(EarlyAnalysis.Outcome::stored).orElseGet(() -> ResultCache.load(cacheFile, key));
+    if (early.isEmpty() && stored.isEmpty()) {
+      // after mvn clean: the module's snapshot, if it is what a full analysis would give now
+      Optional<ResultCache> snapshot = snapshotKey(key)
+          .flatMap(k -> ResultCache.fromSnapshot(cacheFile, key, store().snapshotFile(), k, files, hashes));
+      if (snapshot.isPresent()) {
+        stored = snapshot.get();
+        store().touch();
+      }
+    }
     times.lap("cache load");
     Map<Path, ResultCache.Entry> entries = new TreeMap<>();
     for (Path f : files) {
@@ -370,13 +380,17 @@ public class CheckMojo extends AbstractMojo {
         getLog().warn("informer-guard cannot write its cache " + cacheFile + ": " + e.getMessage());
       }
     }
-    // Every file analyzed in this build: the results are exactly those of these files, so they
-    // can stand in for a fresh analysis after mvn clean (per-file reuse may keep a result whose
-    // file depends on another file's types: that never becomes a snapshot).
+    // One analysis of every file, in this goal, without an error: the results are those of a
+    // fresh analysis, so they may stand in for one after mvn clean. Per-file reuse may keep a
+    // result whose file depends on another file's types, and the start goal runs before the
+    // sources are generated and compiled: neither makes a snapshot.
     snapshotWritten = false;
-    if (reused == 0 && !files.isEmpty() && entries.size() == files.size()) {
+    boolean full = early.isEmpty() && reused == 0 && !files.isEmpty() && entries.size() == files.size()
+        && entries.values().stream().allMatch(e -> e.errors().isEmpty());
+    Optional<String> snapshotKey = full ? snapshotKey(key) : Optional.empty();
+    if (snapshotKey.isPresent()) {
       try {
-        stored.writeSnapshot(store().snapshotFile(), entries);
+        ResultCache.writeSnapshot(store().snapshotFile(), snapshotKey.get(), entries);
         store().prune(ResultStore.MAX_MODULES);
         snapshotWritten = true;
       } catch (IOException e) {
@@ -433,6 +447,20 @@ public class CheckMojo extends AbstractMojo {
 
   private Path cacheFile() {
     return outputDirectory.toPath().toAbsolutePath().normalize().resolve(ResultCache.FILE_NAME);
+  }
+
+  /**
+   * The key of the module's snapshot: the run key and the module's compiled classes, which
+   * answer for the sources the analysis reads beyond the selected files (generated and excluded
+   * ones). Empty when the classes cannot be read: then no snapshot is written or restored.
+   */
+  private Optional<String> snapshotKey(String key) {
+    try {
+      return Optional.of(key + "\n" + RunKey.compiled(includeTests ? ownOutputs()
+          : Set.of(Path.of(project.getBuild().getOutputDirectory()).toAbsolutePath().normalize())));
+    } catch (IOException | UncheckedIOException e) {
+      return Optional.empty();
+    }
   }
 
   /** This module's place in {@code cacheDirectory}. */
@@ -494,7 +522,6 @@ public class CheckMojo extends AbstractMojo {
     Set<Path> own = ownOutputs();
     Path basedir = project.getBasedir().toPath().toAbsolutePath().normalize();
     Path cacheFile = cacheFile();
-    Path snapshot = store().snapshotFile();
     Path repository = localRepository.toPath();
     EarlyAnalysis.start(build(), earlyKey(), () -> {
       long begin = System.nanoTime();
@@ -502,8 +529,8 @@ public class CheckMojo extends AbstractMojo {
       Policy policy = includeTests ? loaded.withTestSourcesReported() : loaded;
       List<Path> files = new SourceSelection(includes, excludes, policy).select(roots);
       String key = RunKey.of(policyFile, includeTests, classpath, own, repository);
+      ResultCache stored = ResultCache.load(cacheFile, key);
       FileHashes hashes = new FileHashes();
-      ResultCache stored = ResultCache.load(cacheFile, snapshot, key, files, hashes);
       // Hashed before they are analyzed: a file rewritten in between then no longer matches its
       // entry at the check, which analyzes it again, instead of matching findings of older text.
       files.forEach(hashes::of);

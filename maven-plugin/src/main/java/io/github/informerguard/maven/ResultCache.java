@@ -53,31 +53,36 @@ final class ResultCache {
     this.fromSnapshot = fromSnapshot;
   }
 
-  /**
-   * The cache in {@code file}; when it holds nothing (after {@code mvn clean}), the results in
-   * {@code snapshot} instead, if they are those of a build that analyzed exactly {@code files}
-   * as they are now (every text and every file they depended on unchanged): a fresh analysis
-   * would give the same results. Such a cache is still written to {@code file}.
-   */
-  static ResultCache load(Path file, Path snapshot, String key, List<Path> files, FileHashes hashes) {
-    ResultCache cache = load(file, key);
-    if (!cache.previous.isEmpty() || files.isEmpty() || !Files.isRegularFile(snapshot)) {
-      return cache;
-    }
-    ResultCache kept = load(snapshot, key);
-    boolean exact = kept.previous.size() == files.size()
-        && files.stream().allMatch(f -> kept.reusable(f, hashes).isPresent());
-    return exact ? new ResultCache(file, key, kept.previous, true) : cache;
+  /** Whether nothing was loaded (no file, another key, or an unreadable one). */
+  boolean isEmpty() {
+    return previous.isEmpty();
   }
 
-  /** Whether the entries came from a snapshot (see {@link #load(Path, Path, String, List, FileHashes)}), not from this cache's file. */
+  /**
+   * The results in {@code snapshot}, as a cache to be written to {@code file} under {@code key},
+   * if they were stored under {@code snapshotKey} by a build that analyzed exactly {@code files}
+   * as they are now (every text and every file they depended on unchanged): what a fresh
+   * analysis would give. Empty otherwise.
+   */
+  static Optional<ResultCache> fromSnapshot(Path file, String key, Path snapshot, String snapshotKey, List<Path> files,
+      FileHashes hashes) {
+    if (files.isEmpty() || !Files.isRegularFile(snapshot)) {
+      return Optional.empty();
+    }
+    ResultCache kept = load(snapshot, snapshotKey);
+    boolean exact = kept.previous.size() == files.size()
+        && files.stream().allMatch(f -> kept.reusable(f, hashes).isPresent());
+    return exact ? Optional.of(new ResultCache(file, key, kept.previous, true)) : Optional.empty();
+  }
+
+  /** Whether the entries came from a snapshot (see {@link #fromSnapshot}), not from this cache's file. */
   boolean fromSnapshot() {
     return fromSnapshot;
   }
 
-  /** Writes {@code entries}, the results of analyzing every file, to {@code snapshot}, under this cache's key. */
-  void writeSnapshot(Path snapshot, Map<Path, Entry> entries) throws IOException {
-    new ResultCache(snapshot, key, Map.of(), false).write(entries);
+  /** Writes {@code entries}, the results of one analysis of every file, to {@code snapshot} under {@code snapshotKey}. */
+  static void writeSnapshot(Path snapshot, String snapshotKey, Map<Path, Entry> entries) throws IOException {
+    new ResultCache(snapshot, snapshotKey, Map.of(), false).write(entries);
   }
 
   /**

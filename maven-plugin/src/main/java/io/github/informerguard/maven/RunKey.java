@@ -64,6 +64,33 @@ final class RunKey {
     return FileHashes.digest(text);
   }
 
+  /**
+   * The module's own compiled classes, by the content of every {@code .class} file in
+   * {@code folders} (resources, which may carry build times, are left out). The per-file cache
+   * leaves them out, as they are compiled from the files it tracks; a snapshot, which stands in
+   * for a full analysis after {@code mvn clean}, also answers for what they hold beyond those files
+   * (classes of generated or excluded sources, constants folded from them).
+   */
+  static String compiled(Set<Path> folders) throws IOException {
+    StringBuilder s = new StringBuilder("compiled/1\n");
+    for (Path dir : new java.util.TreeSet<>(folders)) {
+      if (!Files.isDirectory(dir)) {
+        s.append(dir).append(" none\n");
+        continue;
+      }
+      List<Path> classes;
+      try (Stream<Path> all = Files.walk(dir)) {
+        classes = all.filter(f -> f.getFileName().toString().endsWith(".class") && Files.isRegularFile(f)).sorted().toList();
+      }
+      s.append(dir).append('\n');
+      for (Path f : classes) {
+        s.append(dir.relativize(f)).append(':').append(FileHashes.compute(f)).append(';');
+      }
+      s.append('\n');
+    }
+    return FileHashes.digest(s);
+  }
+
   private static String folder(Path dir) throws IOException {
     List<Path> files;
     try (Stream<Path> all = Files.walk(dir)) {

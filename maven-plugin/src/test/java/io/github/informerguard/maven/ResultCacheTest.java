@@ -52,29 +52,28 @@ class ResultCacheTest {
     Map<Path, ResultCache.Entry> both = Map.of(
         a, new ResultCache.Entry(hashes.of(a), Map.of(), List.of(), List.of()),
         b, new ResultCache.Entry(hashes.of(b), Map.of(), List.of(), List.of()));
-    ResultCache.load(cacheFile, "k").writeSnapshot(snapshot, both);
+    ResultCache.writeSnapshot(snapshot, "k classes-1", both);
     assertThat(cacheFile).as("a snapshot is not the per-file cache").doesNotExist();
 
-    ResultCache restored = ResultCache.load(cacheFile, snapshot, "k", List.of(a, b), new FileHashes());
+    ResultCache restored = ResultCache.fromSnapshot(cacheFile, "k", snapshot, "k classes-1", List.of(a, b), new FileHashes())
+        .orElseThrow();
     assertThat(restored.fromSnapshot()).isTrue();
     assertThat(restored.reusable(a, new FileHashes())).isPresent();
     restored.write(both);
-    assertThat(cacheFile).as("written to the per-file cache").isRegularFile();
-    assertThat(ResultCache.load(cacheFile, snapshot, "k", List.of(a, b), new FileHashes()).fromSnapshot())
-        .as("the per-file cache comes first").isFalse();
-    Files.delete(cacheFile);
+    ResultCache perFile = ResultCache.load(cacheFile, "k");
+    assertThat(perFile.isEmpty()).as("written to the per-file cache, under the run key").isFalse();
+    assertThat(perFile.fromSnapshot()).isFalse();
 
-    assertThat(ResultCache.load(cacheFile, snapshot, "k2", List.of(a, b), new FileHashes()).fromSnapshot())
-        .as("another run key").isFalse();
+    assertThat(ResultCache.fromSnapshot(cacheFile, "k", snapshot, "k classes-2", List.of(a, b), new FileHashes()))
+        .as("other compiled classes (a generated or excluded source changed)").isEmpty();
     Path c = Files.writeString(dir.resolve("C.java"), "class C {}");
-    assertThat(ResultCache.load(cacheFile, snapshot, "k", List.of(a, b, c), new FileHashes()).fromSnapshot())
-        .as("a file was added").isFalse();
-    assertThat(ResultCache.load(cacheFile, snapshot, "k", List.of(a), new FileHashes()).fromSnapshot())
-        .as("a file was removed").isFalse();
+    assertThat(ResultCache.fromSnapshot(cacheFile, "k", snapshot, "k classes-1", List.of(a, b, c), new FileHashes()))
+        .as("a file was added").isEmpty();
+    assertThat(ResultCache.fromSnapshot(cacheFile, "k", snapshot, "k classes-1", List.of(a), new FileHashes()))
+        .as("a file was removed").isEmpty();
     Files.writeString(b, "class B { }");
-    ResultCache changed = ResultCache.load(cacheFile, snapshot, "k", List.of(a, b), new FileHashes());
-    assertThat(changed.fromSnapshot()).as("a file changed").isFalse();
-    assertThat(changed.reusable(a, new FileHashes())).as("nothing reused from it, not even the unchanged file").isEmpty();
+    assertThat(ResultCache.fromSnapshot(cacheFile, "k", snapshot, "k classes-1", List.of(a, b), new FileHashes()))
+        .as("a file changed: nothing is taken from it, not even the unchanged file's result").isEmpty();
   }
 
   @Test

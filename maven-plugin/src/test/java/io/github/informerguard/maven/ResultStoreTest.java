@@ -46,6 +46,17 @@ class ResultStoreTest {
 
     List<Path> more = List.of(reports.get(0), out.resolve("informer-guard.txt"));
     assertThat(module.restore(out, "inputs-1", more)).as("a report that was never kept").isFalse();
+
+    // another build replaced one copy after the record was written: not a pair from one build
+    try (var kept = Files.list(store)) {
+      Path copies = kept.filter(p -> p.getFileName().toString().endsWith(".reports")).findFirst().orElseThrow();
+      Files.writeString(copies.resolve("informer-guard.sarif"), "{\"runs\":[{}]}");
+    }
+    assertThat(module.restore(out, "inputs-1", reports)).isFalse();
+    module.forget();
+    try (var left = Files.list(store)) {
+      assertThat(left.toList()).as("forgotten: a build with the cache off leaves nothing to restore").isEmpty();
+    }
   }
 
   @Test
