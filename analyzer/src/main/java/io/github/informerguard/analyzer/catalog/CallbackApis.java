@@ -42,13 +42,17 @@ public final class CallbackApis {
    */
   public static final Set<String> TASK_TYPES = Set.of(RUNNABLE, CALLABLE, THREAD, TIMER_TASK);
 
-  /** Methods that run a lambda argument as a task on another thread. */
+  /**
+   * Methods that run a lambda argument as a task on another thread; Vert.x's {@code executeBlocking} runs its
+   * blocking code as a task on a worker pool's thread, as an executor's {@code submit} does.
+   */
   public static final Set<String> TASK_SUBMITS = Set.of("submit", "execute", "schedule", "scheduleAtFixedRate",
-      "scheduleWithFixedDelay", "runAsync", "supplyAsync");
+      "scheduleWithFixedDelay", "runAsync", "supplyAsync", "executeBlocking");
 
   /** The owners of {@link #TASK_SUBMITS}. */
   public static final Set<String> TASK_RUNNERS = Set.of(EXECUTOR, EXECUTOR_SERVICE, SCHEDULED_EXECUTOR_SERVICE,
-      THREAD_POOL_EXECUTOR, SCHEDULED_THREAD_POOL_EXECUTOR, FORK_JOIN_POOL, COMPLETABLE_FUTURE);
+      THREAD_POOL_EXECUTOR, SCHEDULED_THREAD_POOL_EXECUTOR, FORK_JOIN_POOL, COMPLETABLE_FUTURE, VERTX, VERTX_CONTEXT,
+      VERTX_WORKER_EXECUTOR);
 
   /** Methods that take a functional callback (so a lambda passed there is a callback body). */
   public static final Set<String> CALLBACK_REGISTRATIONS = Set.of("withReconciler");

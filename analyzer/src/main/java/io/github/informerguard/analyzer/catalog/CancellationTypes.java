@@ -23,6 +23,11 @@ public final class CancellationTypes {
   public static final String FORK_JOIN_POOL = "java.util.concurrent.ForkJoinPool";
   public static final String COMPLETABLE_FUTURE = "java.util.concurrent.CompletableFuture";
 
+  // Vert.x: executeBlocking runs its task on a worker pool's thread
+  public static final String VERTX = "io.vertx.core.Vertx";
+  public static final String VERTX_CONTEXT = "io.vertx.core.Context";
+  public static final String VERTX_WORKER_EXECUTOR = "io.vertx.core.WorkerExecutor";
+
   // fabric8
   public static final String F8_EXCEPTION_HANDLER = "io.fabric8.kubernetes.client.informers.ExceptionHandler";
 

@@ -116,7 +116,7 @@ public final class InterruptSwallowed extends CatalogRule {
           continue;
         }
         Optional<InterruptMessages.Ending> ending = branchEnding(ctx, clause, branch.get());
-        if (ending.isEmpty() || inUncalledPrivateMethod(clause)) {
+        if (ending.isEmpty() || inUncalledPrivateMethod(clause) || ShutdownHooks.inShutdownHook(ctx, clause)) {
           continue;
         }
         Optional<String> callback = callback(ctx, clause);
@@ -135,11 +135,17 @@ public final class InterruptSwallowed extends CatalogRule {
       if (outcome == Outcome.HANDLED) {
         continue;
       }
+      if (CompletedFutureGets.onlyReadsCompletedFutures(clause) || ShutdownHooks.inShutdownHook(ctx, clause)) {
+        continue; // no interrupt can arrive (a completed future's get), or nobody can send or read one (a JVM exit hook)
+      }
       Optional<Node> body = enclosingBody(clause);
       boolean returns = outcome == Outcome.SWALLOWED && body.isPresent() && endsBody(ctx, clause, body.get());
       boolean throwsOut = outcome == Outcome.WRAPPED && body.isPresent() && endsInThrow(clause);
       if ((returns || throwsOut) && isTaskBody(ctx, body.get())) {
         continue; // the task or thread ends: the interrupt asked for exactly that
+      }
+      if (returns && LoopStopResults.stopsTheCallingLoop(clause, loop -> endsTaskBody(ctx, loop))) {
+        continue; // the method answers "stop" to the loop that is its task's last work: the task ends
       }
       if (outcome == Outcome.SWALLOWED && !returns && isWakeUpForOwnStopFlag(clause)) {
         continue; // the class interrupts the loop only after setting its stop flag: the loop exits
@@ -425,6 +431,17 @@ public final class InterruptSwallowed extends CatalogRule {
     return false;
   }
 
+  /** Whether {@code loop} is the last work of a task body: the task ends when the loop does. */
+  private static boolean endsTaskBody(RuleContext ctx, Statement loop) {
+    Optional<Node> owner = enclosingBody(loop);
+    if (owner.isEmpty() || !isTaskBody(ctx, owner.get())) {
+      return false;
+    }
+    Node body = owner.get() instanceof LambdaExpr l ? l.getBody()
+        : ((MethodDeclaration) owner.get()).getBody().map(Node.class::cast).orElse(null);
+    return isTail(ctx, loop, body);
+  }
+
   /** Whether no other try with catches, within the catch's method or lambda, encloses its try. */
   private static boolean noOuterCatch(CatchClause clause) {
     for (Node n = clause.getParentNode().flatMap(Node::getParentNode).orElse(null); n != null;
@@ -612,8 +629,13 @@ public final class InterruptSwallowed extends CatalogRule {
             at = i; // by identity: equals() on nodes compares their text
           }
         }
-        if (at < 0 || !onlyLogsOrCleansUp(ctx, b.getStatements().subList(at + 1, b.getStatements().size()))) {
+        List<Statement> following = b.getStatements().subList(at + 1, b.getStatements().size());
+        int end = plainReturnAt(following);
+        if (at < 0 || !onlyLogsOrCleansUp(ctx, end < 0 ? following : following.subList(0, end))) {
           return false; // more statements run after it
+        }
+        if (end >= 0) {
+          return true; // return; or return null: the method or lambda ends there, doing nothing more
         }
       } else if (parent instanceof CatchClause c) {
         parent = c.getParentNode().orElse(null);
@@ -624,6 +646,20 @@ public final class InterruptSwallowed extends CatalogRule {
       node = parent;
     }
     return node != null;
+  }
+
+  /**
+   * The index of the first {@code return} among the statements that returns nothing, a literal or a variable
+   * ({@code return;}, {@code return null;}, {@code return result;}): it ends the body and does no work. -1 if none.
+   */
+  private static int plainReturnAt(List<Statement> statements) {
+    for (int i = 0; i < statements.size(); i++) {
+      if (statements.get(i) instanceof ReturnStmt r && r.getExpression()
+          .map(e -> e.isLiteralExpr() || e.isNameExpr()).orElse(true)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /**
@@ -664,8 +700,12 @@ public final class InterruptSwallowed extends CatalogRule {
   /** A no-argument read such as {@code stopped.get()} or {@code e.getMessage()}, for a log message. */
   private static boolean isGetter(MethodCallExpr call) {
     return call.getArguments().isEmpty() && (call.getNameAsString().startsWith("get")
-        || call.getNameAsString().startsWith("is") || call.getNameAsString().equals("toString"));
+        || call.getNameAsString().startsWith("is") || READS.contains(call.getNameAsString()));
   }
+
+  /** Other no-argument reads that log lines name: {@code Thread.currentThread().threadId()}, {@code list.size()}. */
+  private static final Set<String> READS = Set.of("toString", "currentThread", "threadId", "size", "nanoTime",
+      "currentTimeMillis");
 
   /**
    * The loop that the catch ends: it ends with a plain {@code break} out of the innermost loop
@@ -787,6 +827,9 @@ public final class InterruptSwallowed extends CatalogRule {
     if (m.isPrivate() && onlyCalledAsWholeTask(ctx, m)) {
       return true;
     }
+    if (isMain(m)) {
+      return true; // the main thread's whole run: when main ends, so does that thread
+    }
     if (!m.getParameters().isEmpty()) {
       return false;
     }
@@ -811,6 +854,13 @@ public final class InterruptSwallowed extends CatalogRule {
       }
     }
     return false;
+  }
+
+  /** {@code public static void main(String[] args)}, the body the JVM runs as the main thread. */
+  private static boolean isMain(MethodDeclaration m) {
+    return m.getNameAsString().equals("main") && m.isStatic() && m.isPublic() && m.getType().isVoidType()
+        && m.getParameters().size() == 1 && (m.getParameter(0).getType().asString().equals("String[]")
+            || m.getParameter(0).getType().asString().equals("String") && m.getParameter(0).isVarArgs());
   }
 
   /**
