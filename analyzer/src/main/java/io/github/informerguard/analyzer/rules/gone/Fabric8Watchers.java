@@ -69,6 +69,8 @@ final class Fabric8Watchers {
   }
 
   private final TypeFacts types;
+  /** The project-method calls {@link #find} took as watch calls (see {@link #proxiedWatcher}). */
+  private final Set<MethodCallExpr> proxies = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
   Fabric8Watchers(TypeFacts types) {
     this.types = types;
@@ -84,6 +86,9 @@ final class Fabric8Watchers {
           ? Optional.of(call.getArgument(call.getArguments().size() - 1)) : proxiedWatcher(call);
       if (watcher.isEmpty()) {
         continue;
+      }
+      if (!typed && !untypedWatch(call)) {
+        proxies.add(call);
       }
       implementation(watcher.get(), 0).ifPresent(impl -> {
         Implementation known = byBody.get(impl.body());
@@ -132,6 +137,22 @@ final class Fabric8Watchers {
       }
     }
     return watcher.filter(w -> projectMethod(call));
+  }
+
+  /**
+   * A project method's call that {@link #find} took as the watch, whose handle this method returns
+   * ({@code return kn.watchFunctions(ns, watcher);}): the wrapper is itself a watch opener, and how long the watch
+   * lives is up to its callers, which may be in other files.
+   */
+  boolean returnedProxy(MethodCallExpr call) {
+    if (!proxies.contains(call)) {
+      return false;
+    }
+    Node parent = call.getParentNode().orElse(null);
+    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
+      parent = parent.getParentNode().orElse(null);
+    }
+    return parent instanceof ReturnStmt;
   }
 
   /** The call targets a method of the analyzed sources (this file's, or a type the source index knows). */

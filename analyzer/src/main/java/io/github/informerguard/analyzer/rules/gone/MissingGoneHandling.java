@@ -79,8 +79,9 @@ public final class MissingGoneHandling extends CatalogRule {
       }
       // Only long-lived watches: a handle closed in the opening method, with no unbounded wait
       // in between, lives seconds to minutes, too short for a compaction 410 to be a real risk.
-      Optional<MethodCallExpr> longLived = impl.watches().stream().filter(w -> !shortLived.isShortLived(w))
-          .findFirst();
+      // A project watch method's handle returned to the caller is the caller's to judge (its lifetime is elsewhere).
+      Optional<MethodCallExpr> longLived = impl.watches().stream()
+          .filter(w -> !shortLived.isShortLived(w) && !watchers.returnedProxy(w)).findFirst();
       if (longLived.isEmpty()) {
         continue;
       }
