@@ -106,8 +106,11 @@ final class ClientJavaWatches {
       return false;
     }
     for (Node n = createWatch.getParentNode().orElse(null); n != null && n != callable; n = n.getParentNode().orElse(null)) {
-      if (n instanceof WhileStmt || n instanceof DoStmt || n instanceof ForStmt || n instanceof ForEachStmt f
-          && !f.getIterable().isAncestorOf(createWatch) || n instanceof LambdaExpr) {
+      if (n instanceof ForEachStmt f && !f.getIterable().isAncestorOf(createWatch) || n instanceof LambdaExpr) {
+        return false;
+      }
+      // A loop that opens the watch again: still one wait when each pass watches afresh (no version carried).
+      if ((n instanceof WhileStmt || n instanceof DoStmt || n instanceof ForStmt) && !watchesAfresh(createWatch, n)) {
         return false;
       }
     }
@@ -128,6 +131,32 @@ final class ClientJavaWatches {
       }
     }
     return false;
+  }
+
+  /**
+   * Each pass of {@code loop} opens the watch from the current state: its request is a builder chain
+   * ({@code api.listNamespacedJob(ns).fieldSelector(..).watch(true).buildCall(null)}, where only a
+   * {@code resourceVersion(..)} step names a version) or takes only values that stay the same, and nothing in
+   * the loop names or reads a resourceVersion.
+   */
+  private static boolean watchesAfresh(MethodCallExpr createWatch, Node loop) {
+    return freshRequest(createWatch) && !FreshRewatches.namesVersion(loop);
+  }
+
+  /**
+   * The request names no resourceVersion: a builder chain ({@code api.listNamespacedJob(ns).watch(true).buildCall(null)},
+   * where only a {@code resourceVersion(..)} step names one; also through a builder kept in a local) or a call
+   * whose arguments stay the same.
+   */
+  static boolean freshRequest(MethodCallExpr createWatch) {
+    Optional<Expression> request = FreshRewatches.request(createWatch.getArgument(1), createWatch);
+    // a builder kept in a local ({@code request = api.listNamespacedJob(ns).resourceVersion(rv)}) names its version there
+    boolean localNamesVersion = request.isPresent() && request.get().findAll(NameExpr.class).stream()
+        .map(n -> Scopes.lookup(n.getNameAsString(), n)).flatMap(Optional::stream)
+        .anyMatch(r -> r.initializer().filter(FreshRewatches::namesVersion).isPresent());
+    return request.isPresent() && !localNamesVersion && !FreshRewatches.namesVersion(request.get())
+        && (request.get().findAll(MethodCallExpr.class).stream().anyMatch(m -> m.getNameAsString().equals("buildCall"))
+            || FreshRewatches.stableArguments(request.get()));
   }
 
   private static boolean leavesEarly(ForEachStmt loop) {

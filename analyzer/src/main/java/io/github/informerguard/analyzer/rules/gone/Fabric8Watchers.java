@@ -3,6 +3,7 @@ package io.github.informerguard.analyzer.rules.gone;
 import com.github.javaparser.ast.CompilationUnit;
 import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
+import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCH;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_WATCHER_EXCEPTION;
 import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_CLIENT_EXCEPTION;
@@ -21,7 +22,13 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.SwitchEntry;
+import com.github.javaparser.ast.stmt.SwitchStmt;
+import io.github.informerguard.analyzer.fold.ConstantFolder;
+import io.github.informerguard.analyzer.fold.Folded;
+import io.github.informerguard.analyzer.resolve.Expressions;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import io.github.informerguard.analyzer.api.Match;
@@ -62,6 +69,8 @@ final class Fabric8Watchers {
   }
 
   private final TypeFacts types;
+  /** The project-method calls {@link #find} took as watch calls (see {@link #proxiedWatcher}). */
+  private final Set<MethodCallExpr> proxies = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
   Fabric8Watchers(TypeFacts types) {
     this.types = types;
@@ -73,11 +82,15 @@ final class Fabric8Watchers {
     for (MethodCallExpr call : FileNodes.of(unit, MethodCallExpr.class)) {
       // fabric8 5.x customResource(ctx).watch(Watcher<String>) opens the same raw watch as Watchable.watch.
       boolean typed = WatchApis.F8_WATCH.matches(call, types) || WatchApis.F8_RAW_CUSTOM_RESOURCE_WATCH.matches(call, types);
-      if (!typed && !untypedWatch(call)) {
+      Optional<Expression> watcher = typed || untypedWatch(call)
+          ? Optional.of(call.getArgument(call.getArguments().size() - 1)) : proxiedWatcher(call);
+      if (watcher.isEmpty()) {
         continue;
       }
-      Expression watcher = call.getArgument(call.getArguments().size() - 1);
-      implementation(watcher, 0).ifPresent(impl -> {
+      if (!typed && !untypedWatch(call)) {
+        proxies.add(call);
+      }
+      implementation(watcher.get(), 0).ifPresent(impl -> {
         Implementation known = byBody.get(impl.body());
         if (known == null) {
           known = new Implementation(impl.body(), impl.members(), new ArrayList<>());
@@ -100,6 +113,58 @@ final class Fabric8Watchers {
     return call.getScope().isPresent()
         && WatchApis.F8_WATCH.matchesShape(call.getNameAsString(), call.getArguments().size())
         && types.isA(call.getScope().get(), WatchApis.F8_WATCH.owners()) == Match.UNKNOWN;
+  }
+
+  /**
+   * A project method that opens the watch for its caller ({@code Watch watchPipelines(String ns, Watcher<Pipeline> w)}
+   * of a facade, declared in the analyzed sources, its body in this or another file or behind an interface): it
+   * returns a fabric8 {@code Watch} and is handed a {@code Watcher}, which has no use but a watch. The argument it
+   * is handed that implements Watcher here is then watched by that call, and the call's handle tells how long the
+   * watch lives, as a {@code watch(..)}'s would. Not fabric8's own methods (those are {@link WatchApis#F8_WATCH}).
+   */
+  private Optional<Expression> proxiedWatcher(MethodCallExpr call) {
+    if (call.getArguments().isEmpty() || call.getNameAsString().equals(WatchApis.F8_WATCH_METHOD)
+        || !types.isA(call, Set.of(F8_WATCH)).isYes()) {
+      return Optional.empty();
+    }
+    Optional<Expression> watcher = Optional.empty();
+    for (Expression a : call.getArguments()) {
+      if (implementation(a, 0).isPresent()) {
+        if (watcher.isPresent()) {
+          return Optional.empty(); // two watchers: which one is watched is not in view
+        }
+        watcher = Optional.of(a);
+      }
+    }
+    return watcher.filter(w -> projectMethod(call));
+  }
+
+  /**
+   * A project method's call that {@link #find} took as the watch, whose handle this method returns
+   * ({@code return kn.watchFunctions(ns, watcher);}): the wrapper is itself a watch opener, and how long the watch
+   * lives is up to its callers, which may be in other files.
+   */
+  boolean returnedProxy(MethodCallExpr call) {
+    if (!proxies.contains(call)) {
+      return false;
+    }
+    Node parent = call.getParentNode().orElse(null);
+    while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
+      parent = parent.getParentNode().orElse(null);
+    }
+    return parent instanceof ReturnStmt;
+  }
+
+  /** The call targets a method of the analyzed sources (this file's, or a type the source index knows). */
+  private boolean projectMethod(MethodCallExpr call) {
+    if (SourceMethods.isOwnCode(call.getScope(), call)) {
+      return SourceMethods.forCallInFile(call).isPresent();
+    }
+    if (types.underlying() instanceof io.github.informerguard.analyzer.resolve.LenientTypeFacts lenient) {
+      return call.getScope().flatMap(lenient::sourceTypeOf).isPresent();
+    }
+    return io.github.informerguard.analyzer.resolve.Resolution.attempt(() -> call.resolve().declaringType())
+        .filter(t -> !t.getQualifiedName().startsWith("io.fabric8.")).filter(t -> t.toAst().isPresent()).isPresent();
   }
 
   /** {@code onClose(WatcherException)} (or 4.x {@code onClose(KubernetesClientException)}) of the implementation. */
@@ -150,26 +215,175 @@ final class Fabric8Watchers {
    * The call that hands an anonymous Watcher to a project helper as a statement whose value is dropped
    * ({@code services.addWatcher(kind, new Watcher<>() {..})}, or through a local assigned once): the helper
    * opens the watch elsewhere and this code keeps no handle to bound its life. Not a call whose value is used
-   * (a handle this code may close after a bounded wait), nor a call in a private method nothing calls.
+   * (a handle this code may close after a bounded wait), nor a call in a private method nothing calls. A watcher
+   * returned by a factory method of this file ({@code return new Watcher<T>() {..};}) is handed on wherever that
+   * factory is called: each call of it in this file must be such a hand-off. Not a hand-off that the helper's
+   * declaration shows reaches no watch: its every use of the watcher sits behind a test of another parameter
+   * against a constant other than the one this call passes ({@code if (kind.equalsIgnoreCase(KIND_TASK))}, a
+   * {@code case} of a switch on it).
    */
   Optional<MethodCallExpr> handedToHelper(Implementation impl) {
     if (!(impl.body() instanceof ObjectCreationExpr created)) {
       return Optional.empty();
     }
-    Node parent = created.getParentNode().orElse(null);
-    Optional<MethodCallExpr> call = Optional.empty();
-    if (parent instanceof MethodCallExpr m && m.getArguments().contains(created)) {
-      call = Optional.of(m);
+    Optional<Handoff> direct = handedBy(created);
+    if (direct.isPresent()) {
+      return direct.filter(this::reachesWatch).map(Handoff::call);
+    }
+    Optional<MethodDeclaration> factory = created.findAncestor(MethodDeclaration.class)
+        .filter(m -> onlyReturn(m).filter(r -> r == created).isPresent());
+    Optional<CompilationUnit> unit = created.findCompilationUnit();
+    if (factory.isEmpty() || unit.isEmpty() || FileNodes.of(unit.get(), com.github.javaparser.ast.expr.MethodReferenceExpr.class)
+        .stream().anyMatch(r -> r.getIdentifier().equals(factory.get().getNameAsString()))) {
+      return Optional.empty();
+    }
+    List<MethodCallExpr> calls = FileNodes.of(unit.get(), MethodCallExpr.class).stream()
+        .filter(c -> c.getNameAsString().equals(factory.get().getNameAsString())
+            && c.getArguments().size() == factory.get().getParameters().size()
+            && SourceMethods.forCallInFile(c).filter(m -> m == factory.get()).isPresent())
+        .toList();
+    List<Handoff> handoffs = new ArrayList<>();
+    for (MethodCallExpr c : calls) {
+      Optional<Handoff> h = handedBy(c);
+      if (h.isEmpty()) {
+        return Optional.empty();
+      }
+      handoffs.add(h.get());
+    }
+    return handoffs.stream().filter(this::reachesWatch).findFirst().map(Handoff::call);
+  }
+
+  /** A helper call and the argument of it that carries the watcher. */
+  private record Handoff(MethodCallExpr call, Expression argument) {}
+
+  private static Optional<Handoff> handedBy(Expression watcher) {
+    Node parent = watcher.getParentNode().orElse(null);
+    Optional<Handoff> call = Optional.empty();
+    if (parent instanceof MethodCallExpr m && m.getArguments().stream().anyMatch(a -> a == watcher)) {
+      call = Optional.of(new Handoff(m, watcher));
     } else if (parent instanceof VariableDeclarator v && v.getParentNode().orElse(null)
         instanceof com.github.javaparser.ast.expr.VariableDeclarationExpr) {
       Optional<Node> body = v.findAncestor(com.github.javaparser.ast.body.CallableDeclaration.class).map(Node.class::cast);
-      List<MethodCallExpr> uses = body.map(b -> b.findAll(MethodCallExpr.class, m -> m.getArguments().stream()
-          .anyMatch(a -> a instanceof NameExpr n && Scopes.refersTo(n, v)))).orElse(List.of());
+      List<NameExpr> uses = body.map(b -> b.findAll(NameExpr.class, n -> n.getParentNode().orElse(null) instanceof MethodCallExpr m
+          && m.getArguments().stream().anyMatch(a -> a == n) && Scopes.refersTo(n, v))).orElse(List.of());
       boolean reassigned = Scopes.lookup(v.getNameAsString(), v).filter(r -> Scopes.isReassigned(r, v)).isPresent();
-      call = uses.size() == 1 && !reassigned ? Optional.of(uses.get(0)) : Optional.empty();
+      call = uses.size() == 1 && !reassigned
+          ? Optional.of(new Handoff((MethodCallExpr) uses.get(0).getParentNode().get(), uses.get(0))) : Optional.empty();
     }
-    return call.filter(m -> m.getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.ExpressionStmt
-        && m.getScope().isPresent() && !io.github.informerguard.analyzer.rules.cancel.UncalledCode.inUncalledPrivateMethod(m));
+    return call.filter(h -> h.call().getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.ExpressionStmt
+        && h.call().getScope().isPresent()
+        && !io.github.informerguard.analyzer.rules.cancel.UncalledCode.inUncalledPrivateMethod(h.call()));
+  }
+
+  /**
+   * Whether the helper may watch with the watcher it is handed: true unless its declaration is in view and its
+   * every use of that parameter is in a branch that a constant this call passes cannot enter.
+   */
+  private boolean reachesWatch(Handoff handoff) {
+    Optional<MethodDeclaration> helper = SourceMethods.forCall(handoff.call(), types);
+    int index = -1;
+    for (int i = 0; i < handoff.call().getArguments().size(); i++) {
+      if (handoff.call().getArgument(i) == handoff.argument()) {
+        index = i;
+      }
+    }
+    if (helper.isEmpty() || helper.get().getBody().isEmpty() || index < 0 || index >= helper.get().getParameters().size()
+        || helper.get().getParameter(index).isVarArgs()) {
+      return true;
+    }
+    String parameter = helper.get().getParameter(index).getNameAsString();
+    List<NameExpr> uses = helper.get().getBody().get().findAll(NameExpr.class, n -> n.getNameAsString().equals(parameter));
+    return uses.isEmpty() || uses.stream().anyMatch(u -> !guardedOff(u, helper.get(), handoff.call()));
+  }
+
+  /** {@code use} sits in an if branch or a switch case that the constants {@code call} passes cannot enter. */
+  private boolean guardedOff(Node use, MethodDeclaration helper, MethodCallExpr call) {
+    ConstantFolder folder = new ConstantFolder(types);
+    for (Node child = use, p = use.getParentNode().orElse(null); p != null && p != helper;
+        child = p, p = p.getParentNode().orElse(null)) {
+      if (p instanceof IfStmt i && i.getThenStmt() == child && excludes(i.getCondition(), helper, call, folder)) {
+        return true;
+      }
+      Node inner = child;
+      if (p instanceof SwitchEntry entry && entry.getStatements().stream().anyMatch(st -> st == inner)
+          && entry.getParentNode().orElse(null) instanceof SwitchStmt sw && !entry.getLabels().isEmpty()) {
+        Optional<String> passed = passedConstant(sw.getSelector(), helper, call, folder);
+        if (passed.isEmpty()) {
+          continue;
+        }
+        // this entry's labels, and those of the entries before it that fall through into it
+        List<Expression> labels = new ArrayList<>(entry.getLabels());
+        List<SwitchEntry> entries = sw.getEntries();
+        for (int k = entries.indexOf(entry) - 1; k >= 0 && fallsThrough(entries.get(k)); k--) {
+          if (entries.get(k).getLabels().isEmpty()) {
+            labels = null; // default falls through into it
+            break;
+          }
+          labels.addAll(entries.get(k).getLabels());
+        }
+        if (labels != null && labels.stream().allMatch(l -> stringValue(l, folder).filter(v -> !v.equals(passed.get())).isPresent())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean fallsThrough(SwitchEntry entry) {
+    if (entry.getStatements().isEmpty()) {
+      return true;
+    }
+    Statement last = entry.getStatements().get(entry.getStatements().size() - 1);
+    return !(last.isReturnStmt() || last.isBreakStmt() || last.isThrowStmt() || last.isContinueStmt()
+        || last.isBlockStmt() && !last.asBlockStmt().getStatements().isEmpty()
+            && last.asBlockStmt().getStatements().getLast().map(x -> x.isReturnStmt() || x.isBreakStmt() || x.isThrowStmt())
+                .orElse(false));
+  }
+
+  /** {@code kind.equals(C)}, {@code kind.equalsIgnoreCase(C)}, {@code C.equals(kind)}, or a conjunction with one, false for what the call passes. */
+  private boolean excludes(Expression condition, MethodDeclaration helper, MethodCallExpr call, ConstantFolder folder) {
+    Expression c = Expressions.withoutParenthesesAndCasts(condition);
+    if (c instanceof com.github.javaparser.ast.expr.BinaryExpr b
+        && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.AND) {
+      return excludes(b.getLeft(), helper, call, folder) || excludes(b.getRight(), helper, call, folder);
+    }
+    if (!(c instanceof MethodCallExpr m) || m.getArguments().size() != 1 || m.getScope().isEmpty()
+        || !(m.getNameAsString().equals("equals") || m.getNameAsString().equals("equalsIgnoreCase"))) {
+      return false;
+    }
+    Expression left = m.getScope().get();
+    Expression right = m.getArgument(0);
+    Optional<String> passed = passedConstant(left, helper, call, folder);
+    Optional<String> tested = stringValue(right, folder);
+    if (passed.isEmpty()) {
+      passed = passedConstant(right, helper, call, folder);
+      tested = stringValue(left, folder);
+    }
+    if (passed.isEmpty() || tested.isEmpty()) {
+      return false;
+    }
+    return m.getNameAsString().equals("equals") ? !passed.get().equals(tested.get())
+        : !passed.get().equalsIgnoreCase(tested.get());
+  }
+
+  /** The constant string the call passes for the helper's parameter that {@code e} names. */
+  private Optional<String> passedConstant(Expression e, MethodDeclaration helper, MethodCallExpr call, ConstantFolder folder) {
+    Expression x = Expressions.withoutParenthesesAndCasts(e);
+    if (!(x instanceof NameExpr n)) {
+      return Optional.empty();
+    }
+    for (int i = 0; i < helper.getParameters().size() && i < call.getArguments().size(); i++) {
+      com.github.javaparser.ast.body.Parameter p = helper.getParameter(i);
+      if (p.getNameAsString().equals(n.getNameAsString()) && !p.isVarArgs()
+          && Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration).filter(d -> d == p).isPresent()) {
+        return stringValue(call.getArgument(i), folder);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> stringValue(Expression e, ConstantFolder folder) {
+    return folder.fold(e).map(Folded::value).filter(String.class::isInstance).map(String.class::cast);
   }
 
   /**
@@ -245,12 +459,35 @@ final class Fabric8Watchers {
       return Optional.empty();
     }
     if (x instanceof MethodCallExpr call && SourceMethods.isOwnCode(call.getScope(), call)) {
-      // A factory of this file: Watcher<Pod> watcher() { return new Watcher<>() {...}; }
-      return SourceMethods.forCallInFile(call).flatMap(m -> m.getBody()).map(b -> b.getStatements())
-          .filter(s -> s.size() == 1).map(s -> s.get(0)).filter(Statement::isReturnStmt)
-          .flatMap(s -> ((ReturnStmt) s).getExpression()).flatMap(r -> implementation(r, depth + 1));
+      // A factory of this file: Watcher<Pod> watcher() { Instant since = now(); return new Watcher<>() {...}; }
+      return SourceMethods.forCallInFile(call).flatMap(Fabric8Watchers::onlyReturn)
+          .flatMap(r -> implementation(r, depth + 1));
     }
     return Optional.empty();
+  }
+
+  /**
+   * The value a method returns when its own code (not a lambda or class in it) has one return, its last
+   * statement: {@code Watcher<T> watcher(..) { boolean[] first = {true}; return new Watcher<T>() {..}; }}.
+   */
+  static Optional<Expression> onlyReturn(MethodDeclaration m) {
+    if (m.getBody().isEmpty() || m.getBody().get().getStatements().isEmpty()) {
+      return Optional.empty();
+    }
+    List<Statement> statements = m.getBody().get().getStatements();
+    Statement last = statements.get(statements.size() - 1);
+    List<ReturnStmt> returns = m.getBody().get().findAll(ReturnStmt.class, r -> ownCode(r, m));
+    return returns.size() == 1 && returns.get(0) == last ? returns.get(0).getExpression() : Optional.empty();
+  }
+
+  private static boolean ownCode(Node n, MethodDeclaration m) {
+    for (Node p = n.getParentNode().orElse(null); p != null && p != m; p = p.getParentNode().orElse(null)) {
+      if (p instanceof com.github.javaparser.ast.expr.LambdaExpr || p instanceof ObjectCreationExpr o
+          && o.getAnonymousClassBody().isPresent() || p instanceof TypeDeclaration<?>) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A class of this file that implements Watcher (directly or through a supertype). */

@@ -115,7 +115,7 @@ final class FreshRewatches {
    * only constructors write, a local initialised once from such values, or a call on such a value. A parameter
    * or a variable written again may carry the version seen last, wherever it is passed.
    */
-  private static boolean stableArguments(Expression request) {
+  static boolean stableArguments(Expression request) {
     for (MethodCallExpr m : request.findAll(MethodCallExpr.class)) {
       for (Expression a : m.getArguments()) {
         if (!stable(a, 0)) {

@@ -78,10 +78,38 @@ final class MainEndingClose {
     return Optional.empty();
   }
 
+  /**
+   * A client-java watch whose event loop is the last thing {@code main} does (its try-with-resources, or the
+   * for-each over it, ends main, directly or through the one method main calls last) and whose request names no
+   * resourceVersion: when the stream ends, on a 410 or any close, main returns and the process exits, and the pod's
+   * restart watches afresh from the current state, so no version is resumed. {@code fresh} tells whether the
+   * request names no version.
+   */
+  boolean clientJavaWatchEndsMain(MethodCallExpr createWatch, boolean fresh) {
+    Optional<CompilationUnit> unit = createWatch.findCompilationUnit();
+    if (!fresh || unit.isEmpty()) {
+      return false;
+    }
+    Node parent = createWatch.getParentNode().orElse(null);
+    Statement statement = null;
+    if (parent instanceof com.github.javaparser.ast.stmt.ForEachStmt f && f.getIterable() == createWatch) {
+      statement = f;
+    } else if (parent instanceof com.github.javaparser.ast.body.VariableDeclarator v
+        && v.getParentNode().orElse(null) instanceof com.github.javaparser.ast.expr.VariableDeclarationExpr d
+        && d.getParentNode().orElse(null) instanceof TryStmt t && t.getResources().contains(d)) {
+      statement = t;
+    }
+    return statement != null && lastActOfMain(statement, unit.get());
+  }
+
   /** The wait ends main: it is main's last statement, or ends the method whose every call in the file does. */
   private boolean lastActOfMain(MethodCallExpr wait, CompilationUnit unit) {
-    Optional<MethodDeclaration> method = ownMethod(wait);
-    if (method.isEmpty() || !endsMethod(wait, method.get())) {
+    return wait.getParentNode().orElse(null) instanceof ExpressionStmt statement && lastActOfMain(statement, unit);
+  }
+
+  private boolean lastActOfMain(Statement last, CompilationUnit unit) {
+    Optional<MethodDeclaration> method = ownMethod(last);
+    if (method.isEmpty() || !endsMethod(last, method.get())) {
       return false;
     }
     if (isMain(method.get())) {
@@ -97,7 +125,7 @@ final class MainEndingClose {
   }
 
   /** The method whose own code (not a lambda or anonymous class in it) makes the call. */
-  private static Optional<MethodDeclaration> ownMethod(MethodCallExpr call) {
+  private static Optional<MethodDeclaration> ownMethod(Node call) {
     for (Node p = call.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
       if (p instanceof MethodDeclaration m) {
         return Optional.of(m);
@@ -111,9 +139,10 @@ final class MainEndingClose {
 
   /** The call is a statement after which the method returns: last in its block, up through try blocks. */
   private static boolean endsMethod(MethodCallExpr call, MethodDeclaration method) {
-    if (!(call.getParentNode().orElse(null) instanceof ExpressionStmt statement)) {
-      return false;
-    }
+    return call.getParentNode().orElse(null) instanceof ExpressionStmt statement && endsMethod(statement, method);
+  }
+
+  private static boolean endsMethod(Statement statement, MethodDeclaration method) {
     Statement s = statement;
     while (true) {
       if (!(s.getParentNode().orElse(null) instanceof BlockStmt block)

@@ -71,7 +71,7 @@ public final class MissingGoneHandling extends CatalogRule {
         continue; // a one-shot wait whose future a timeout ends: a lost watch fails the waiter
       }
       MethodCallExpr first = impl.watches().get(0);
-      String where = "passed to " + FindingText.shorten(first.getScope().map(Expression::toString).orElse("?")) + ".watch(...)";
+      String where = "passed to " + watchedAt(first);
       // A waiter released on any close takes a 410 for success, and an exit on any close kills the
       // process on a routine 410, however short the watch lives.
       if (reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), where, impl.watches())) {
@@ -79,8 +79,9 @@ public final class MissingGoneHandling extends CatalogRule {
       }
       // Only long-lived watches: a handle closed in the opening method, with no unbounded wait
       // in between, lives seconds to minutes, too short for a compaction 410 to be a real risk.
-      Optional<MethodCallExpr> longLived = impl.watches().stream().filter(w -> !shortLived.isShortLived(w))
-          .findFirst();
+      // A project watch method's handle returned to the caller is the caller's to judge (its lifetime is elsewhere).
+      Optional<MethodCallExpr> longLived = impl.watches().stream()
+          .filter(w -> !shortLived.isShortLived(w) && !watchers.returnedProxy(w)).findFirst();
       if (longLived.isEmpty()) {
         continue;
       }
@@ -92,8 +93,7 @@ public final class MissingGoneHandling extends CatalogRule {
           || handlers.failsWaiter(onClose.get(), impl.method("eventReceived", 2))) {
         continue;
       }
-      String longWatched = FindingText.shorten(longLived.get().getScope().map(Expression::toString).orElse("?"));
-      GoneMessages.fabric8(watcherName(impl), "passed to " + longWatched + ".watch(...)", handlesErrorAction(impl),
+      GoneMessages.fabric8(watcherName(impl), "passed to " + watchedAt(longLived.get()), handlesErrorAction(impl),
           CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
     }
     // Anonymous Watchers handed to a helper that opens the watch: only a waiter their close releases blindly.
@@ -234,13 +234,15 @@ public final class MissingGoneHandling extends CatalogRule {
 
   private void checkClientJava(RuleContext ctx, GoneEvidence evidence) {
     ClientJavaWatches watches = new ClientJavaWatches(ctx.types());
+    MainEndingClose mainEnding = new MainEndingClose(ctx.types());
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       if (!watches.isCreateWatch(call)) {
         continue;
       }
       Optional<Node> callable = ClientJavaWatches.enclosingCallable(call);
       if (callable.isEmpty() || !watches.iterated(call, callable.get()) || watches.isOneShotWait(call, callable.get())
-          || FreshRewatches.clientJava(call) || ServerTimeoutWatches.endsOnServerTimeout(call)) {
+          || FreshRewatches.clientJava(call) || ServerTimeoutWatches.endsOnServerTimeout(call)
+          || mainEnding.clientJavaWatchEndsMain(call, ClientJavaWatches.freshRequest(call))) {
         continue;
       }
       GoneEvidence.Result r = evidence.scan(callable.get(), watches.events(callable.get()),
@@ -270,6 +272,11 @@ public final class MissingGoneHandling extends CatalogRule {
       n = n.getParentNode().orElse(null);
     }
     return false;
+  }
+
+  /** {@code pods.watch(...)}, or a project method that opens the watch: {@code tkn.watchPipelines(...)}. */
+  private static String watchedAt(MethodCallExpr call) {
+    return call.getScope().map(x -> FindingText.shorten(x.toString()) + ".").orElse("") + call.getNameAsString() + "(...)";
   }
 
   private static String watcherName(Fabric8Watchers.Implementation impl) {

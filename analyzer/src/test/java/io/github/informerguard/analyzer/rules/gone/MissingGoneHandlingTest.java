@@ -55,6 +55,16 @@ class MissingGoneHandlingTest {
         .contains("watch from the list's resourceVersion");
   }
 
+  @Test
+  void aProjectMethodThatOpensTheWatchIsNamedInTheMessageInBothModes() {
+    for (boolean precise : new boolean[] {true, false}) {
+      List<Finding> panels = FixtureRunner.run(Fixture.of(ID), ID, precise).findings().stream()
+          .filter(f -> f.file().endsWith("PodPanels.java")).toList();
+      assertThat(panels).as("precise=%s", precise).hasSize(2)
+          .allSatisfy(f -> assertThat(f.message()).contains("passed to feeds.followPods(...)"));
+    }
+  }
+
   private static AnalysisResult precise() {
     return FixtureRunner.run(Fixture.of(ID), ID, true);
   }
