@@ -21,6 +21,7 @@ import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.Severity;
@@ -188,7 +189,8 @@ public final class InformerNeverStopped extends CatalogRule {
                 .report(ctx, call);
             return;
           }
-          Optional<Leak> leak = lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e));
+          Optional<Leak> leak = lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e))
+              .filter(l -> !(l.fate() == Fate.LOCAL_NEVER_RELEASED && informersKeptByOwners(lifecycle, d.get())));
           if (leak.isPresent()) {
             (inMainUnstopped(call, leak.get())
                 ? LifecycleMessages.startedInMainWithoutHook(site.library(), "SharedInformerFactory '" + d.get().getNameAsString() + "'")
@@ -225,6 +227,41 @@ public final class InformerNeverStopped extends CatalogRule {
     return !hooks.fileHasShutdownPathThatMayStop(ctx.unit())
         && call.findAncestor(com.github.javaparser.ast.body.MethodDeclaration.class)
             .filter(hooks::handsOffToFileThatMayStop).isEmpty();
+  }
+
+  /**
+   * A local factory that is only used to make informers and start them, where every informer it made is
+   * kept by code that may stop it ({@code SharedIndexInformer<T> i = factory.sharedIndexInformerFor(..);
+   * factory.startAllRegisteredInformers(); return i;} with the caller's field stopped in close()): the factory
+   * owns nothing but those informers, so stopping each of them releases what it started. A registration whose
+   * informer is dropped, or a factory used any other way (handed on, asked for an existing informer), leaves
+   * the factory judged as before.
+   */
+  private static boolean informersKeptByOwners(HandleLifecycle lifecycle, VariableDeclarator factory) {
+    Node body = Scopes.enclosingBody(factory);
+    String name = factory.getNameAsString();
+    Release informerRelease = new Release(LifecycleApis.INFORMER_STOPS, false, false);
+    int registrations = 0;
+    for (NameExpr use : body.findAll(NameExpr.class)) {
+      if (!use.getNameAsString().equals(name) || !Scopes.refersTo(use, factory)) {
+        continue;
+      }
+      if (!(use.getParentNode().orElse(null) instanceof MethodCallExpr call)
+          || call.getScope().filter(s -> s == use).isEmpty()) {
+        return false;
+      }
+      String method = call.getNameAsString();
+      if (method.equals(LifecycleApis.F8_FACTORY_START) && call.getArguments().isEmpty()) {
+        continue;
+      }
+      if (!LifecycleApis.F8_REGISTRATIONS.contains(method)
+          || call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()
+          || lifecycle.ofResult(call, informerRelease).isPresent()) {
+        return false;
+      }
+      registrations++;
+    }
+    return registrations > 0;
   }
 
   /** Kept nowhere or in a local nothing stops, in main: the main message; otherwise the fate's own. */
