@@ -16,7 +16,6 @@ import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
-import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
@@ -40,6 +39,13 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Optional;
 import java.util.Set;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.type.Type;
+import java.util.function.Predicate;
 
 /**
  * Flags informers and informer factories that are started with no reachable stop or close: the
@@ -55,7 +61,7 @@ public final class InformerNeverStopped extends CatalogRule {
     super(warning(ID, Family.CANCELLATION,
         "Informer or informer factory started with no reachable stop/close (handle discarded, local or field never released)",
         LifecycleApis.INFORMER_TRIGGER_WORDS), MethodCallExpr.class, NameExpr.class, MethodReferenceExpr.class,
-        StringLiteralExpr.class, ObjectCreationExpr.class, com.github.javaparser.ast.body.MethodDeclaration.class);
+        StringLiteralExpr.class, ObjectCreationExpr.class, MethodDeclaration.class);
   }
 
   @Override
@@ -104,8 +110,8 @@ public final class InformerNeverStopped extends CatalogRule {
           return;
         }
         // Assigned to a field whose every stop sits in methods nothing calls.
-        Optional<Expression> target = call.getParentNode().filter(com.github.javaparser.ast.expr.AssignExpr.class::isInstance)
-            .map(a -> ((com.github.javaparser.ast.expr.AssignExpr) a).getTarget()).filter(InformerNeverStopped::isHolder);
+        Optional<Expression> target = call.getParentNode().filter(AssignExpr.class::isInstance)
+            .map(a -> ((AssignExpr) a).getTarget()).filter(InformerNeverStopped::isHolder);
         Optional<VariableDeclarator> field = target.flatMap(lifecycle::declaratorOf);
         if (field.isPresent()) {
           Optional<String> uncalled = stoppedOnlyByUncalledCode(ctx, lifecycle, target.get(), field.get(), release,
@@ -225,7 +231,7 @@ public final class InformerNeverStopped extends CatalogRule {
     }
     StartupHooks hooks = new StartupHooks(ctx.types());
     return !hooks.fileHasShutdownPathThatMayStop(ctx.unit())
-        && call.findAncestor(com.github.javaparser.ast.body.MethodDeclaration.class)
+        && call.findAncestor(MethodDeclaration.class)
             .filter(hooks::handsOffToFileThatMayStop).isEmpty();
   }
 
@@ -333,7 +339,7 @@ public final class InformerNeverStopped extends CatalogRule {
     if (!(receiver instanceof MethodCallExpr getter)) {
       return false;
     }
-    Optional<com.github.javaparser.ast.CompilationUnit> provider = providerType(ctx, getter)
+    Optional<CompilationUnit> provider = providerType(ctx, getter)
         .flatMap(Node::findCompilationUnit);
     return provider.isEmpty() || StartupHooks.fileStopsFactories(provider.get())
         || hooks.fileHasShutdownPath(provider.get());
@@ -364,9 +370,9 @@ public final class InformerNeverStopped extends CatalogRule {
       return;
     }
     Optional<VariableRef> ref0 = Scopes.lookup(name, ref);
-    Optional<com.github.javaparser.ast.type.Type> declared = ref0.flatMap(VariableRef::declaration).flatMap(d ->
+    Optional<Type> declared = ref0.flatMap(VariableRef::declaration).flatMap(d ->
         d instanceof VariableDeclarator v ? Optional.of(v.getType())
-            : d instanceof com.github.javaparser.ast.body.Parameter p ? Optional.of(p.getType()) : Optional.empty());
+            : d instanceof Parameter p ? Optional.of(p.getType()) : Optional.empty());
     if (declared.isEmpty() || !lifecycle.injected(ref0.get())) {
       return;
     }
@@ -382,8 +388,8 @@ public final class InformerNeverStopped extends CatalogRule {
    * runs ({@code shutdown()} that no source file, hook or container calls): the methods, named.
    */
   private static Optional<String> stoppedOnlyByUncalledCode(RuleContext ctx, HandleLifecycle lifecycle,
-      Expression holder, VariableDeclarator field, Release release, java.util.function.Predicate<Expression> isCreation) {
-    if (!(field.getParentNode().orElse(null) instanceof com.github.javaparser.ast.body.FieldDeclaration)) {
+      Expression holder, VariableDeclarator field, Release release, Predicate<Expression> isCreation) {
+    if (!(field.getParentNode().orElse(null) instanceof FieldDeclaration)) {
       return Optional.empty();
     }
     Release none = new Release(Set.of(), release.requireFinally(), release.clientCloseReleases());
