@@ -11,6 +11,11 @@ import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMER_FACT
 import static io.github.informerguard.analyzer.catalog.ApiTypes.K8S_INFORMER_FACTORY;
 
 import com.github.javaparser.ast.Node;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
+import io.github.informerguard.analyzer.api.FileNodes;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
@@ -236,17 +241,16 @@ public final class InformerNeverStopped extends CatalogRule {
   }
 
   /**
-   * A local factory that is only used to make informers and start them, where every informer it made is
-   * kept by code that may stop it ({@code SharedIndexInformer<T> i = factory.sharedIndexInformerFor(..);
-   * factory.startAllRegisteredInformers(); return i;} with the caller's field stopped in close()): the factory
-   * owns nothing but those informers, so stopping each of them releases what it started. A registration whose
-   * informer is dropped, or a factory used any other way (handed on, asked for an existing informer), leaves
-   * the factory judged as before.
+   * A local factory that is only used to make informers and start them, where every informer it made ends up
+   * in a field of the class that the class stops ({@code SharedIndexInformer<T> i = factory.sharedIndexInformerFor(..);
+   * factory.startAllRegisteredInformers(); return i;} with each caller in the file assigning the result to a field
+   * that close() stops): the factory owns nothing but those informers, so stopping each of them releases what it
+   * started. A registration whose informer is dropped, kept in a local, or handed to other code (which may or may
+   * not stop it), or a factory used any other way, leaves the factory judged as before.
    */
   private static boolean informersKeptByOwners(HandleLifecycle lifecycle, VariableDeclarator factory) {
     Node body = Scopes.enclosingBody(factory);
     String name = factory.getNameAsString();
-    Release informerRelease = new Release(LifecycleApis.INFORMER_STOPS, false, false);
     int registrations = 0;
     for (NameExpr use : body.findAll(NameExpr.class)) {
       if (!use.getNameAsString().equals(name) || !Scopes.refersTo(use, factory)) {
@@ -260,14 +264,88 @@ public final class InformerNeverStopped extends CatalogRule {
       if (method.equals(LifecycleApis.F8_FACTORY_START) && call.getArguments().isEmpty()) {
         continue;
       }
-      if (!LifecycleApis.F8_REGISTRATIONS.contains(method)
-          || call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()
-          || lifecycle.ofResult(call, informerRelease).isPresent()) {
+      if (!LifecycleApis.F8_REGISTRATIONS.contains(method) || !endsInStoppedField(lifecycle, call)) {
         return false;
       }
       registrations++;
     }
     return registrations > 0;
+  }
+
+  /**
+   * The informer {@code made} is assigned to a field, or kept in a local that is only configured
+   * ({@code informer.addEventHandler(..)}) and then assigned to a field or returned to callers of the file that
+   * all assign it to a field; and the class stops every such field by a direct {@code stop()}/{@code close()}.
+   */
+  private static boolean endsInStoppedField(HandleLifecycle lifecycle, MethodCallExpr made) {
+    Node parent = made.getParentNode().orElse(null);
+    if (parent instanceof AssignExpr a && a.getValue() == made) {
+      return stoppedField(lifecycle, a.getTarget());
+    }
+    if (!(parent instanceof VariableDeclarator local) || !(local.getParentNode().orElse(null) instanceof VariableDeclarationExpr)) {
+      return false;
+    }
+    Node body = Scopes.enclosingBody(local);
+    boolean kept = false;
+    for (NameExpr use : body.findAll(NameExpr.class)) {
+      if (!use.getNameAsString().equals(local.getNameAsString()) || !Scopes.refersTo(use, local)) {
+        continue;
+      }
+      Node p = use.getParentNode().orElse(null);
+      if (p instanceof MethodCallExpr c && c.getScope().filter(s -> s == use).isPresent()
+          && !LifecycleApis.INFORMER_STOPS.contains(c.getNameAsString())
+          && c.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()) {
+        continue; // configured: informer.addEventHandler(handler);
+      }
+      if (p instanceof AssignExpr a && a.getValue() == use && stoppedField(lifecycle, a.getTarget())) {
+        kept = true;
+      } else if (p instanceof ReturnStmt r && returnedToStoppedFields(lifecycle, r)) {
+        kept = true;
+      } else {
+        return false;
+      }
+    }
+    return kept;
+  }
+
+  /** Every call in the file of the method that returns the informer assigns it to a field the class stops. */
+  private static boolean returnedToStoppedFields(HandleLifecycle lifecycle, ReturnStmt r) {
+    Optional<MethodDeclaration> method = r.findAncestor(MethodDeclaration.class)
+        .filter(m -> r.findAncestor(LambdaExpr.class).filter(m::isAncestorOf).isEmpty());
+    Optional<CompilationUnit> unit = r.findCompilationUnit();
+    if (method.isEmpty() || unit.isEmpty()) {
+      return false;
+    }
+    int callers = 0;
+    for (MethodCallExpr call : FileNodes.of(unit.get(), MethodCallExpr.class)) {
+      if (!call.getNameAsString().equals(method.get().getNameAsString())
+          || SourceMethods.forCallInFile(call).filter(m -> m == method.get()).isEmpty()) {
+        continue;
+      }
+      if (!(call.getParentNode().orElse(null) instanceof AssignExpr a) || a.getValue() != call
+          || !stoppedField(lifecycle, a.getTarget())) {
+        return false;
+      }
+      callers++;
+    }
+    return callers > 0;
+  }
+
+  /** A field of this class ({@code x} or {@code this.x}) on which the class calls stop() or close(). */
+  private static boolean stoppedField(HandleLifecycle lifecycle, Expression target) {
+    if (!isHolder(target)) {
+      return false;
+    }
+    Optional<VariableDeclarator> field = lifecycle.declaratorOf(target)
+        .filter(d -> d.getParentNode().orElse(null) instanceof FieldDeclaration);
+    Optional<TypeDeclaration> owner = field.flatMap(d -> d.findAncestor(TypeDeclaration.class));
+    if (owner.isEmpty()) {
+      return false;
+    }
+    return owner.get().findAll(MethodCallExpr.class).stream().anyMatch(c -> c.getArguments().isEmpty()
+        && LifecycleApis.INFORMER_STOPS.contains(c.getNameAsString())
+        && c.getScope().map(Expressions::withoutParenthesesAndCasts).filter(InformerNeverStopped::isHolder)
+            .flatMap(lifecycle::declaratorOf).filter(d -> d == field.get()).isPresent());
   }
 
   /** Kept nowhere or in a local nothing stops, in main: the main message; otherwise the fate's own. */
