@@ -210,9 +210,14 @@ public final class InformerNeverStopped extends CatalogRule {
           }
           Optional<String> uncalled = stoppedOnlyByUncalledCode(ctx, lifecycle, receiver, d.get(), release,
               e -> isFactoryCreation(ctx, e));
+          Optional<String[]> returned = uncalled.isPresent() ? Optional.empty()
+              : returnedToFieldStoppedOnlyByUncalledCode(ctx, lifecycle, d.get(), release);
           if (uncalled.isPresent()) {
             LifecycleMessages.stoppedOnlyInUncalledCode(site.library(),
                 "SharedInformerFactory '" + d.get().getNameAsString() + "'", uncalled.get()).report(ctx, call);
+          } else if (returned.isPresent()) {
+            LifecycleMessages.stoppedOnlyInUncalledCode(site.library(),
+                "SharedInformerFactory field '" + returned.get()[0] + "'", returned.get()[1]).report(ctx, call);
           } else if (fabric8) {
             reportIfStoppedOnlyOnFresh(ctx, call, "SharedInformerFactory '" + d.get().getNameAsString() + "'");
           } else if (!StartupHooks.fileStopsFactories(ctx.unit())
@@ -238,6 +243,66 @@ public final class InformerNeverStopped extends CatalogRule {
     return !hooks.fileHasShutdownPathThatMayStop(ctx.unit())
         && call.findAncestor(MethodDeclaration.class)
             .filter(hooks::handsOffToFileThatMayStop).isEmpty();
+  }
+
+  /**
+   * A factory made in a local that the method returns ({@code SharedInformerFactory f = client.informers(); ..;
+   * f.startAllRegisteredInformers(); return f;}), where every caller of that method in the file assigns the
+   * result to one private field whose every stop sits in a method nothing runs: the field and those methods.
+   * The local may only be called on and returned; the field is judged as any factory field is (no getter, no
+   * hand-on, see {@link #stoppedOnlyByUncalledCode}).
+   */
+  private static Optional<String[]> returnedToFieldStoppedOnlyByUncalledCode(RuleContext ctx, HandleLifecycle lifecycle,
+      VariableDeclarator local, Release release) {
+    if (!(local.getParentNode().orElse(null) instanceof VariableDeclarationExpr)
+        || local.getInitializer().filter(i -> isFactoryCreation(ctx, i)).isEmpty()) {
+      return Optional.empty();
+    }
+    Node body = Scopes.enclosingBody(local);
+    if (!(body instanceof MethodDeclaration method) || method.findAncestor(LambdaExpr.class).isPresent()) {
+      return Optional.empty();
+    }
+    boolean returned = false;
+    for (NameExpr use : body.findAll(NameExpr.class)) {
+      if (!use.getNameAsString().equals(local.getNameAsString()) || !Scopes.refersTo(use, local)) {
+        continue;
+      }
+      Node p = use.getParentNode().orElse(null);
+      if (p instanceof ReturnStmt r && r.findAncestor(LambdaExpr.class).filter(method::isAncestorOf).isEmpty()) {
+        returned = true;
+      } else if (!(p instanceof MethodCallExpr c && c.getScope().filter(s -> s == use).isPresent()
+          && !release.releases().contains(c.getNameAsString()))) {
+        return Optional.empty();
+      }
+    }
+    if (!returned) {
+      return Optional.empty();
+    }
+    Expression holder = null;
+    VariableDeclarator field = null;
+    for (MethodCallExpr call : FileNodes.of(ctx.unit(), MethodCallExpr.class)) {
+      if (!call.getNameAsString().equals(method.getNameAsString())
+          || SourceMethods.forCallInFile(call).filter(m -> m == method).isEmpty()) {
+        continue;
+      }
+      if (!(call.getParentNode().orElse(null) instanceof AssignExpr a) || a.getValue() != call || !isHolder(a.getTarget())) {
+        return Optional.empty();
+      }
+      Optional<VariableDeclarator> target = lifecycle.declaratorOf(a.getTarget())
+          .filter(v -> v.getParentNode().orElse(null) instanceof FieldDeclaration);
+      if (target.isEmpty() || field != null && target.get() != field) {
+        return Optional.empty();
+      }
+      holder = a.getTarget();
+      field = target.get();
+    }
+    if (field == null) {
+      return Optional.empty();
+    }
+    String name = field.getNameAsString();
+    return stoppedOnlyByUncalledCode(ctx, lifecycle, holder, field, release, e -> e.isNullLiteralExpr()
+            || e instanceof MethodCallExpr m && SourceMethods.forCallInFile(m).filter(x -> x == method).isPresent())
+        .map(methods -> new String[] {name, methods});
   }
 
   /**
