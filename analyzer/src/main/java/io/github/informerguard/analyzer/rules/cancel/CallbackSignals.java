@@ -10,7 +10,10 @@ import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.SwitchEntry;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
+import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.ConditionalExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
 import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
@@ -129,7 +132,12 @@ final class CallbackSignals {
     return closed && (untimedByChoice || !eventReleases || deleted);
   }
 
-  /** A release that a deletion event reaches: in {@code onDelete}, or in {@code eventReceived} behind no test but DELETED. */
+  /**
+   * A release that a deletion event reaches: in {@code onDelete}, or in {@code eventReceived} behind no test but
+   * one a deletion passes: the then-branch of a test that holds for DELETED ({@code action == DELETED},
+   * {@code "DELETED".equals(type)}), or the else-branch of one that fails for it ({@code action != DELETED},
+   * {@code action == ADDED}), an {@code else if} included.
+   */
   private static boolean runsOnDeletion(MethodCallExpr release, MethodDeclaration method) {
     if (method.getNameAsString().equals("onDelete")) {
       return true;
@@ -139,9 +147,11 @@ final class CallbackSignals {
     }
     Node child = release;
     for (Node p = release.getParentNode().orElse(null); p != null && p != method; child = p, p = p.getParentNode().orElse(null)) {
-      if (p instanceof IfStmt i && i.getCondition() != child
-          && (i.getThenStmt() != child || !namesDeletion(i.getCondition()))) {
-        return false;
+      if (p instanceof IfStmt i && i.getCondition() != child) {
+        Optional<Boolean> onDeletion = valueOnDeletion(i.getCondition());
+        if (onDeletion.isEmpty() || onDeletion.get() != (i.getThenStmt() == child)) {
+          return false;
+        }
       }
       if (p instanceof SwitchEntry e && (e.getLabels().isEmpty() || e.getLabels().stream().noneMatch(CallbackSignals::namesDeletion))) {
         return false;
@@ -152,6 +162,49 @@ final class CallbackSignals {
     }
     return true;
   }
+
+  /**
+   * What a test of the event's action evaluates to for a deletion: true for {@code action == DELETED} or
+   * {@code "DELETED".equals(type)}, false for {@code action != DELETED} or {@code action == ADDED}, combined
+   * through {@code !}, {@code &&} and {@code ||}; empty for a test that names no action.
+   */
+  private static Optional<Boolean> valueOnDeletion(Expression e) {
+    if (e instanceof EnclosedExpr enclosed) {
+      return valueOnDeletion(enclosed.getInner());
+    }
+    if (e instanceof UnaryExpr u && u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+      return valueOnDeletion(u.getExpression()).map(v -> !v);
+    }
+    if (e instanceof BinaryExpr b && (b.getOperator() == BinaryExpr.Operator.AND || b.getOperator() == BinaryExpr.Operator.OR)) {
+      Optional<Boolean> l = valueOnDeletion(b.getLeft());
+      Optional<Boolean> r = valueOnDeletion(b.getRight());
+      boolean and = b.getOperator() == BinaryExpr.Operator.AND;
+      if (l.filter(v -> v != and).isPresent() || r.filter(v -> v != and).isPresent()) {
+        return Optional.of(!and); // false && x, true || x
+      }
+      return l.isPresent() && r.isPresent() ? Optional.of(and) : Optional.empty();
+    }
+    if (e instanceof BinaryExpr b && (b.getOperator() == BinaryExpr.Operator.EQUALS
+        || b.getOperator() == BinaryExpr.Operator.NOT_EQUALS)) {
+      Optional<Boolean> same = namedAction(b.getLeft()).or(() -> namedAction(b.getRight()));
+      return b.getOperator() == BinaryExpr.Operator.EQUALS ? same : same.map(v -> !v);
+    }
+    if (e instanceof MethodCallExpr m && (m.getNameAsString().equals("equals") || m.getNameAsString().equals("equalsIgnoreCase"))
+        && m.getArguments().size() == 1) {
+      return namedAction(m.getArgument(0)).or(() -> m.getScope().flatMap(CallbackSignals::namedAction));
+    }
+    return Optional.empty();
+  }
+
+  /** Whether an operand names DELETED (true) or another watch action (false); empty when it names none. */
+  private static Optional<Boolean> namedAction(Expression e) {
+    String name = e instanceof NameExpr n ? n.getNameAsString() : e instanceof FieldAccessExpr f ? f.getNameAsString()
+        : e instanceof StringLiteralExpr l ? l.getValue() : null;
+    return name == null ? Optional.empty() : name.equals(DELETED) ? Optional.of(true)
+        : OTHER_ACTIONS.contains(name) ? Optional.of(false) : Optional.empty();
+  }
+
+  private static final Set<String> OTHER_ACTIONS = Set.of("ADDED", "MODIFIED", "ERROR", "BOOKMARK");
 
   /** {@code action == Action.DELETED}, {@code case DELETED}, {@code "DELETED".equals(type)}. */
   private static boolean namesDeletion(Expression e) {

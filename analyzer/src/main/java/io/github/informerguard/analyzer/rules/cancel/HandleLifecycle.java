@@ -324,6 +324,9 @@ final class HandleLifecycle {
           && !processLifetime(call)
           && SourceMethods.forCallInFile(call).filter(m -> m == factory.get()).isPresent()) {
         dropping.add(call);
+      } else if (keptInLocalNeverReleased(call, release)
+          && SourceMethods.forCallInFile(call).filter(m -> m == factory.get()).isPresent()) {
+        dropping.add(call);
       }
     }
     if (!dropping.isEmpty()) {
@@ -348,6 +351,21 @@ final class HandleLifecycle {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * {@code Watch<T> w = this.open(); this.drain(w);}: a caller that keeps the factory's result in a local of
+   * its own that is never released and does not escape (a private helper that only calls methods on it is
+   * no hand-off, as for any local) drops the handle as surely as an expression statement does.
+   */
+  private boolean keptInLocalNeverReleased(MethodCallExpr call, Release release) {
+    if (hops >= MAX_HOPS || processLifetime(call)
+        || !(call.getParentNode().orElse(null) instanceof VariableDeclarator d)
+        || d.getInitializer().filter(i -> i == call).isEmpty()
+        || !(d.getParentNode().orElse(null) instanceof VariableDeclarationExpr)) {
+      return false;
+    }
+    return followedThrough(call, release).filter(l -> l.fate() == Fate.LOCAL_NEVER_RELEASED).isPresent();
   }
 
   /** The file's nodes of a kind by name, each list in the file's order. */

@@ -11,16 +11,21 @@ import static io.github.informerguard.analyzer.catalog.ApiTypes.F8_INFORMER_FACT
 import static io.github.informerguard.analyzer.catalog.ApiTypes.K8S_INFORMER_FACTORY;
 
 import com.github.javaparser.ast.Node;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
+import io.github.informerguard.analyzer.api.FileNodes;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
-import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
 import io.github.informerguard.analyzer.api.Family;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.Severity;
@@ -39,6 +44,13 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Optional;
 import java.util.Set;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.type.Type;
+import java.util.function.Predicate;
 
 /**
  * Flags informers and informer factories that are started with no reachable stop or close: the
@@ -54,7 +66,7 @@ public final class InformerNeverStopped extends CatalogRule {
     super(warning(ID, Family.CANCELLATION,
         "Informer or informer factory started with no reachable stop/close (handle discarded, local or field never released)",
         LifecycleApis.INFORMER_TRIGGER_WORDS), MethodCallExpr.class, NameExpr.class, MethodReferenceExpr.class,
-        StringLiteralExpr.class, ObjectCreationExpr.class, com.github.javaparser.ast.body.MethodDeclaration.class);
+        StringLiteralExpr.class, ObjectCreationExpr.class, MethodDeclaration.class);
   }
 
   @Override
@@ -103,8 +115,8 @@ public final class InformerNeverStopped extends CatalogRule {
           return;
         }
         // Assigned to a field whose every stop sits in methods nothing calls.
-        Optional<Expression> target = call.getParentNode().filter(com.github.javaparser.ast.expr.AssignExpr.class::isInstance)
-            .map(a -> ((com.github.javaparser.ast.expr.AssignExpr) a).getTarget()).filter(InformerNeverStopped::isHolder);
+        Optional<Expression> target = call.getParentNode().filter(AssignExpr.class::isInstance)
+            .map(a -> ((AssignExpr) a).getTarget()).filter(InformerNeverStopped::isHolder);
         Optional<VariableDeclarator> field = target.flatMap(lifecycle::declaratorOf);
         if (field.isPresent()) {
           Optional<String> uncalled = stoppedOnlyByUncalledCode(ctx, lifecycle, target.get(), field.get(), release,
@@ -188,7 +200,8 @@ public final class InformerNeverStopped extends CatalogRule {
                 .report(ctx, call);
             return;
           }
-          Optional<Leak> leak = lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e));
+          Optional<Leak> leak = lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e))
+              .filter(l -> !(l.fate() == Fate.LOCAL_NEVER_RELEASED && informersKeptByOwners(lifecycle, d.get())));
           if (leak.isPresent()) {
             (inMainUnstopped(call, leak.get())
                 ? LifecycleMessages.startedInMainWithoutHook(site.library(), "SharedInformerFactory '" + d.get().getNameAsString() + "'")
@@ -197,9 +210,14 @@ public final class InformerNeverStopped extends CatalogRule {
           }
           Optional<String> uncalled = stoppedOnlyByUncalledCode(ctx, lifecycle, receiver, d.get(), release,
               e -> isFactoryCreation(ctx, e));
+          Optional<String[]> returned = uncalled.isPresent() ? Optional.empty()
+              : returnedToFieldStoppedOnlyByUncalledCode(ctx, lifecycle, d.get(), release);
           if (uncalled.isPresent()) {
             LifecycleMessages.stoppedOnlyInUncalledCode(site.library(),
                 "SharedInformerFactory '" + d.get().getNameAsString() + "'", uncalled.get()).report(ctx, call);
+          } else if (returned.isPresent()) {
+            LifecycleMessages.stoppedOnlyInUncalledCode(site.library(),
+                "SharedInformerFactory field '" + returned.get()[0] + "'", returned.get()[1]).report(ctx, call);
           } else if (fabric8) {
             reportIfStoppedOnlyOnFresh(ctx, call, "SharedInformerFactory '" + d.get().getNameAsString() + "'");
           } else if (!StartupHooks.fileStopsFactories(ctx.unit())
@@ -223,8 +241,176 @@ public final class InformerNeverStopped extends CatalogRule {
     }
     StartupHooks hooks = new StartupHooks(ctx.types());
     return !hooks.fileHasShutdownPathThatMayStop(ctx.unit())
-        && call.findAncestor(com.github.javaparser.ast.body.MethodDeclaration.class)
+        && call.findAncestor(MethodDeclaration.class)
             .filter(hooks::handsOffToFileThatMayStop).isEmpty();
+  }
+
+  /**
+   * A factory made in a local that the method returns ({@code SharedInformerFactory f = client.informers(); ..;
+   * f.startAllRegisteredInformers(); return f;}), where every caller of that method in the file assigns the
+   * result to one private field whose every stop sits in a method nothing runs: the field and those methods.
+   * The local may only be called on and returned; the field is judged as any factory field is (no getter, no
+   * hand-on, see {@link #stoppedOnlyByUncalledCode}).
+   */
+  private static Optional<String[]> returnedToFieldStoppedOnlyByUncalledCode(RuleContext ctx, HandleLifecycle lifecycle,
+      VariableDeclarator local, Release release) {
+    if (!(local.getParentNode().orElse(null) instanceof VariableDeclarationExpr)
+        || local.getInitializer().filter(i -> isFactoryCreation(ctx, i)).isEmpty()) {
+      return Optional.empty();
+    }
+    Node body = Scopes.enclosingBody(local);
+    if (!(body instanceof MethodDeclaration method) || method.findAncestor(LambdaExpr.class).isPresent()) {
+      return Optional.empty();
+    }
+    boolean returned = false;
+    for (NameExpr use : body.findAll(NameExpr.class)) {
+      if (!use.getNameAsString().equals(local.getNameAsString()) || !Scopes.refersTo(use, local)) {
+        continue;
+      }
+      Node p = use.getParentNode().orElse(null);
+      if (p instanceof ReturnStmt r && r.findAncestor(LambdaExpr.class).filter(method::isAncestorOf).isEmpty()) {
+        returned = true;
+      } else if (!(p instanceof MethodCallExpr c && c.getScope().filter(s -> s == use).isPresent()
+          && !release.releases().contains(c.getNameAsString()))) {
+        return Optional.empty();
+      }
+    }
+    if (!returned) {
+      return Optional.empty();
+    }
+    Expression holder = null;
+    VariableDeclarator field = null;
+    for (MethodCallExpr call : FileNodes.of(ctx.unit(), MethodCallExpr.class)) {
+      if (!call.getNameAsString().equals(method.getNameAsString())
+          || SourceMethods.forCallInFile(call).filter(m -> m == method).isEmpty()) {
+        continue;
+      }
+      if (!(call.getParentNode().orElse(null) instanceof AssignExpr a) || a.getValue() != call || !isHolder(a.getTarget())) {
+        return Optional.empty();
+      }
+      Optional<VariableDeclarator> target = lifecycle.declaratorOf(a.getTarget())
+          .filter(v -> v.getParentNode().orElse(null) instanceof FieldDeclaration);
+      if (target.isEmpty() || field != null && target.get() != field) {
+        return Optional.empty();
+      }
+      holder = a.getTarget();
+      field = target.get();
+    }
+    if (field == null) {
+      return Optional.empty();
+    }
+    String name = field.getNameAsString();
+    return stoppedOnlyByUncalledCode(ctx, lifecycle, holder, field, release, e -> e.isNullLiteralExpr()
+            || e instanceof MethodCallExpr m && SourceMethods.forCallInFile(m).filter(x -> x == method).isPresent())
+        .map(methods -> new String[] {name, methods});
+  }
+
+  /**
+   * A local factory that is only used to make informers and start them, where every informer it made ends up
+   * in a field of the class that the class stops ({@code SharedIndexInformer<T> i = factory.sharedIndexInformerFor(..);
+   * factory.startAllRegisteredInformers(); return i;} with each caller in the file assigning the result to a field
+   * that close() stops): the factory owns nothing but those informers, so stopping each of them releases what it
+   * started. A registration whose informer is dropped, kept in a local, or handed to other code (which may or may
+   * not stop it), or a factory used any other way, leaves the factory judged as before.
+   */
+  private static boolean informersKeptByOwners(HandleLifecycle lifecycle, VariableDeclarator factory) {
+    Node body = Scopes.enclosingBody(factory);
+    String name = factory.getNameAsString();
+    int registrations = 0;
+    for (NameExpr use : body.findAll(NameExpr.class)) {
+      if (!use.getNameAsString().equals(name) || !Scopes.refersTo(use, factory)) {
+        continue;
+      }
+      if (!(use.getParentNode().orElse(null) instanceof MethodCallExpr call)
+          || call.getScope().filter(s -> s == use).isEmpty()) {
+        return false;
+      }
+      String method = call.getNameAsString();
+      if (method.equals(LifecycleApis.F8_FACTORY_START) && call.getArguments().isEmpty()) {
+        continue;
+      }
+      if (!LifecycleApis.F8_REGISTRATIONS.contains(method) || !endsInStoppedField(lifecycle, call)) {
+        return false;
+      }
+      registrations++;
+    }
+    return registrations > 0;
+  }
+
+  /**
+   * The informer {@code made} is assigned to a field, or kept in a local that is only configured
+   * ({@code informer.addEventHandler(..)}) and then assigned to a field or returned to callers of the file that
+   * all assign it to a field; and the class stops every such field by a direct {@code stop()}/{@code close()}.
+   */
+  private static boolean endsInStoppedField(HandleLifecycle lifecycle, MethodCallExpr made) {
+    Node parent = made.getParentNode().orElse(null);
+    if (parent instanceof AssignExpr a && a.getValue() == made) {
+      return stoppedField(lifecycle, a.getTarget());
+    }
+    if (!(parent instanceof VariableDeclarator local) || !(local.getParentNode().orElse(null) instanceof VariableDeclarationExpr)) {
+      return false;
+    }
+    Node body = Scopes.enclosingBody(local);
+    boolean kept = false;
+    for (NameExpr use : body.findAll(NameExpr.class)) {
+      if (!use.getNameAsString().equals(local.getNameAsString()) || !Scopes.refersTo(use, local)) {
+        continue;
+      }
+      Node p = use.getParentNode().orElse(null);
+      if (p instanceof MethodCallExpr c && c.getScope().filter(s -> s == use).isPresent()
+          && !LifecycleApis.INFORMER_STOPS.contains(c.getNameAsString())
+          && c.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()) {
+        continue; // configured: informer.addEventHandler(handler);
+      }
+      if (p instanceof AssignExpr a && a.getValue() == use && stoppedField(lifecycle, a.getTarget())) {
+        kept = true;
+      } else if (p instanceof ReturnStmt r && returnedToStoppedFields(lifecycle, r)) {
+        kept = true;
+      } else {
+        return false;
+      }
+    }
+    return kept;
+  }
+
+  /** Every call in the file of the method that returns the informer assigns it to a field the class stops. */
+  private static boolean returnedToStoppedFields(HandleLifecycle lifecycle, ReturnStmt r) {
+    Optional<MethodDeclaration> method = r.findAncestor(MethodDeclaration.class)
+        .filter(m -> r.findAncestor(LambdaExpr.class).filter(m::isAncestorOf).isEmpty());
+    Optional<CompilationUnit> unit = r.findCompilationUnit();
+    if (method.isEmpty() || unit.isEmpty()) {
+      return false;
+    }
+    int callers = 0;
+    for (MethodCallExpr call : FileNodes.of(unit.get(), MethodCallExpr.class)) {
+      if (!call.getNameAsString().equals(method.get().getNameAsString())
+          || SourceMethods.forCallInFile(call).filter(m -> m == method.get()).isEmpty()) {
+        continue;
+      }
+      if (!(call.getParentNode().orElse(null) instanceof AssignExpr a) || a.getValue() != call
+          || !stoppedField(lifecycle, a.getTarget())) {
+        return false;
+      }
+      callers++;
+    }
+    return callers > 0;
+  }
+
+  /** A field of this class ({@code x} or {@code this.x}) on which the class calls stop() or close(). */
+  private static boolean stoppedField(HandleLifecycle lifecycle, Expression target) {
+    if (!isHolder(target)) {
+      return false;
+    }
+    Optional<VariableDeclarator> field = lifecycle.declaratorOf(target)
+        .filter(d -> d.getParentNode().orElse(null) instanceof FieldDeclaration);
+    Optional<TypeDeclaration> owner = field.flatMap(d -> d.findAncestor(TypeDeclaration.class));
+    if (owner.isEmpty()) {
+      return false;
+    }
+    return owner.get().findAll(MethodCallExpr.class).stream().anyMatch(c -> c.getArguments().isEmpty()
+        && LifecycleApis.INFORMER_STOPS.contains(c.getNameAsString())
+        && c.getScope().map(Expressions::withoutParenthesesAndCasts).filter(InformerNeverStopped::isHolder)
+            .flatMap(lifecycle::declaratorOf).filter(d -> d == field.get()).isPresent());
   }
 
   /** Kept nowhere or in a local nothing stops, in main: the main message; otherwise the fate's own. */
@@ -296,7 +482,7 @@ public final class InformerNeverStopped extends CatalogRule {
     if (!(receiver instanceof MethodCallExpr getter)) {
       return false;
     }
-    Optional<com.github.javaparser.ast.CompilationUnit> provider = providerType(ctx, getter)
+    Optional<CompilationUnit> provider = providerType(ctx, getter)
         .flatMap(Node::findCompilationUnit);
     return provider.isEmpty() || StartupHooks.fileStopsFactories(provider.get())
         || hooks.fileHasShutdownPath(provider.get());
@@ -327,9 +513,9 @@ public final class InformerNeverStopped extends CatalogRule {
       return;
     }
     Optional<VariableRef> ref0 = Scopes.lookup(name, ref);
-    Optional<com.github.javaparser.ast.type.Type> declared = ref0.flatMap(VariableRef::declaration).flatMap(d ->
+    Optional<Type> declared = ref0.flatMap(VariableRef::declaration).flatMap(d ->
         d instanceof VariableDeclarator v ? Optional.of(v.getType())
-            : d instanceof com.github.javaparser.ast.body.Parameter p ? Optional.of(p.getType()) : Optional.empty());
+            : d instanceof Parameter p ? Optional.of(p.getType()) : Optional.empty());
     if (declared.isEmpty() || !lifecycle.injected(ref0.get())) {
       return;
     }
@@ -345,8 +531,8 @@ public final class InformerNeverStopped extends CatalogRule {
    * runs ({@code shutdown()} that no source file, hook or container calls): the methods, named.
    */
   private static Optional<String> stoppedOnlyByUncalledCode(RuleContext ctx, HandleLifecycle lifecycle,
-      Expression holder, VariableDeclarator field, Release release, java.util.function.Predicate<Expression> isCreation) {
-    if (!(field.getParentNode().orElse(null) instanceof com.github.javaparser.ast.body.FieldDeclaration)) {
+      Expression holder, VariableDeclarator field, Release release, Predicate<Expression> isCreation) {
+    if (!(field.getParentNode().orElse(null) instanceof FieldDeclaration)) {
       return Optional.empty();
     }
     Release none = new Release(Set.of(), release.requireFinally(), release.clientCloseReleases());

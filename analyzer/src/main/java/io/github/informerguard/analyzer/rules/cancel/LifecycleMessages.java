@@ -1,5 +1,7 @@
 package io.github.informerguard.analyzer.rules.cancel;
 
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import io.github.informerguard.analyzer.catalog.LifecycleApis.Library;
 import io.github.informerguard.analyzer.rules.ClientJavaGuard;
 import io.github.informerguard.analyzer.rules.FindingText;
@@ -45,7 +47,7 @@ final class LifecycleMessages {
       case COLLECTED_NEVER_RELEASED -> "The informer started by " + started + " goes into collection '"
           + leak.holder() + "', whose elements no code of " + owner + " stops.";
       case DISCARDED_BY_CALLER -> "The informer started by " + started + " is returned to " + leak.holder()
-          + ", which drops it, so nothing can stop it.";
+          + ", which " + callerFate(leak, "stops") + ", so nothing can stop it.";
       case WRAPPED_NEVER_RELEASED -> "The informer started by " + started + " is handed to " + wrapperOf(leak)
           + ", which keeps it in field '" + fieldOf(leak) + "' and never stops it.";
     };
@@ -100,6 +102,14 @@ final class LifecycleMessages {
   }
 
   /** {@code Wrapper.field}: the project class that holds the handle. */
+  /** What the first dropping caller does with the handle: drops it, or keeps it in a local it never releases. */
+  private static String callerFate(Leak leak, String releases) {
+    return leak.droppedAt().stream().findFirst().flatMap(Node::getParentNode)
+        .filter(VariableDeclarator.class::isInstance).map(VariableDeclarator.class::cast)
+        .map(d -> "keeps it in local '" + d.getNameAsString() + "' and never " + releases + " it")
+        .orElse("drops it");
+  }
+
   private static String wrapperOf(Leak leak) {
     int dot = leak.holder().lastIndexOf('.');
     return dot < 0 ? leak.holder() : leak.holder().substring(0, dot);
@@ -309,7 +319,7 @@ final class LifecycleMessages {
       case COLLECTED_NEVER_RELEASED -> "The watch opened by " + opened + " goes into '" + leak.holder()
           + "', whose watches no code of " + owner + " closes.";
       case DISCARDED_BY_CALLER -> "The watch opened by " + opened + " is returned to " + leak.holder()
-          + ", which drops it, so nothing can close it.";
+          + ", which " + callerFate(leak, "closes") + ", so nothing can close it.";
       case WRAPPED_NEVER_RELEASED -> "The watch opened by " + opened + " is handed to " + wrapperOf(leak)
           + ", which keeps it in field '" + fieldOf(leak) + "' and never closes it.";
     };

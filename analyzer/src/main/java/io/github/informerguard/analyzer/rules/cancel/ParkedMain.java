@@ -29,6 +29,9 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.Set;
+import com.github.javaparser.ast.expr.UnaryExpr;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
+import java.util.Arrays;
 
 /**
  * A {@code main} that starts something and then waits forever to keep the process up (joins its own
@@ -80,7 +83,7 @@ final class ParkedMain {
     if (!(s instanceof ExpressionStmt e && e.getExpression() instanceof MethodCallExpr call)) {
       return false;
     }
-    Optional<MethodDeclaration> callee = io.github.informerguard.analyzer.resolve.SourceMethods.forCall(call, types);
+    Optional<MethodDeclaration> callee = SourceMethods.forCall(call, types);
     if (callee.isEmpty() || callee.get().getBody().isEmpty() || isMain(callee.get())) {
       return false;
     }
@@ -91,8 +94,8 @@ final class ParkedMain {
 
   /** {@code while (!Thread.currentThread().isInterrupted())} or {@code while (!Thread.interrupted())} with no way out. */
   private static boolean endsOnlyOnInterrupt(Statement s) {
-    if (!(s instanceof WhileStmt w) || !(w.getCondition() instanceof com.github.javaparser.ast.expr.UnaryExpr u)
-        || u.getOperator() != com.github.javaparser.ast.expr.UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+    if (!(s instanceof WhileStmt w) || !(w.getCondition() instanceof UnaryExpr u)
+        || u.getOperator() != UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
       return false;
     }
     String test = u.getExpression().toString().replaceAll("\\s+", "");
@@ -138,7 +141,7 @@ final class ParkedMain {
       boolean throwsIt = INTERRUPTIBLE_ANY.contains(name)
           || (name.equals("poll") || name.equals("offer")) && args >= 2
           || name.equals("get") && (args == 0 || args == 2) && c.getScope().isPresent()
-          || io.github.informerguard.analyzer.resolve.SourceMethods.forCallInFile(c)
+          || SourceMethods.forCallInFile(c)
               .filter(m -> m.getThrownExceptions().stream().anyMatch(t -> INTERRUPT_CATCHES.contains(t.asString())))
               .isPresent();
       if (throwsIt && !caughtWithin(c, loop)) {
@@ -158,7 +161,7 @@ final class ParkedMain {
       }
       if (p instanceof TryStmt t && t.getTryBlock().isAncestorOf(call) && t.getCatchClauses().stream()
           .anyMatch(cc -> cc.getParameter().getType().asString().lines().findFirst().stream()
-              .flatMap(x -> java.util.Arrays.stream(x.split("\\|")))
+              .flatMap(x -> Arrays.stream(x.split("\\|")))
               .anyMatch(x -> INTERRUPT_CATCHES.contains(x.trim())))) {
         return true;
       }

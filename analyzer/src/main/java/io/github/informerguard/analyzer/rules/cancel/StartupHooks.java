@@ -16,6 +16,23 @@ import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import java.util.Optional;
 import java.util.Set;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.type.Type;
+import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * Framework startup hooks (Spring CommandLineRunner / ApplicationRunner / InitializingBean /
@@ -115,12 +132,12 @@ final class StartupHooks {
    */
   boolean handsOffToFileThatMayStop(MethodDeclaration main) {
     CompilationUnit own = main.findCompilationUnit().orElse(null);
-    java.util.Set<CompilationUnit> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    Set<CompilationUnit> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Node n : main.findAll(Node.class,
-        x -> x instanceof com.github.javaparser.ast.expr.MethodCallExpr || x instanceof com.github.javaparser.ast.expr.ObjectCreationExpr)) {
-      com.github.javaparser.ast.NodeList<com.github.javaparser.ast.expr.Expression> args =
-          n instanceof com.github.javaparser.ast.expr.MethodCallExpr c ? c.getArguments()
-              : ((com.github.javaparser.ast.expr.ObjectCreationExpr) n).getArguments();
+        x -> x instanceof MethodCallExpr || x instanceof ObjectCreationExpr)) {
+      NodeList<Expression> args =
+          n instanceof MethodCallExpr c ? c.getArguments()
+              : ((ObjectCreationExpr) n).getArguments();
       if (args.stream().noneMatch(StartupHooks::namesOwnVariable)) {
         continue;
       }
@@ -133,28 +150,28 @@ final class StartupHooks {
     return false;
   }
 
-  private static boolean namesOwnVariable(com.github.javaparser.ast.expr.Expression e) {
-    return e instanceof com.github.javaparser.ast.expr.NameExpr n
-        && io.github.informerguard.analyzer.resolve.Scopes.lookup(n.getNameAsString(), n)
-            .filter(r -> r.kind() != io.github.informerguard.analyzer.api.VariableRef.Kind.FIELD).isPresent();
+  private static boolean namesOwnVariable(Expression e) {
+    return e instanceof NameExpr n
+        && Scopes.lookup(n.getNameAsString(), n)
+            .filter(r -> r.kind() != VariableRef.Kind.FIELD).isPresent();
   }
 
   /** The source type a call or creation in main runs code of: the created class, or the receiver's (static or declared) type. */
-  private Optional<com.github.javaparser.ast.body.TypeDeclaration<?>> targetType(Node n) {
+  private Optional<TypeDeclaration<?>> targetType(Node n) {
     String written;
-    if (n instanceof com.github.javaparser.ast.expr.ObjectCreationExpr o) {
+    if (n instanceof ObjectCreationExpr o) {
       written = o.getType().getNameWithScope();
     } else {
-      Optional<com.github.javaparser.ast.expr.Expression> scope = ((com.github.javaparser.ast.expr.MethodCallExpr) n).getScope();
+      Optional<Expression> scope = ((MethodCallExpr) n).getScope();
       if (scope.isEmpty()) {
         return Optional.empty();
       }
-      if (scope.get() instanceof com.github.javaparser.ast.expr.NameExpr s) {
-        Optional<io.github.informerguard.analyzer.api.VariableRef> ref =
-            io.github.informerguard.analyzer.resolve.Scopes.lookup(s.getNameAsString(), s);
+      if (scope.get() instanceof NameExpr s) {
+        Optional<VariableRef> ref =
+            Scopes.lookup(s.getNameAsString(), s);
         if (ref.isPresent()) {
-          Optional<com.github.javaparser.ast.type.Type> declared = ref.get().declaration().flatMap(d ->
-              d instanceof com.github.javaparser.ast.body.VariableDeclarator v ? Optional.of(v.getType())
+          Optional<Type> declared = ref.get().declaration().flatMap(d ->
+              d instanceof VariableDeclarator v ? Optional.of(v.getType())
                   : d instanceof Parameter p ? Optional.of(p.getType()) : Optional.empty());
           if (declared.isEmpty() || !declared.get().isClassOrInterfaceType()) {
             return Optional.empty();
@@ -163,7 +180,7 @@ final class StartupHooks {
         } else {
           written = s.getNameAsString();
         }
-      } else if (scope.get() instanceof com.github.javaparser.ast.expr.FieldAccessExpr f) {
+      } else if (scope.get() instanceof FieldAccessExpr f) {
         written = f.toString();
       } else {
         return Optional.empty();
@@ -173,9 +190,9 @@ final class StartupHooks {
   }
 
   /** The shutdown paths of the file: the methods a container calls on destroy, and the hooks given to the JVM. */
-  private java.util.List<Node> shutdownPaths(CompilationUnit unit, boolean firstOnly) {
-    java.util.List<Node> paths = new java.util.ArrayList<>();
-    for (com.github.javaparser.ast.expr.MethodCallExpr c : FileNodes.of(unit, com.github.javaparser.ast.expr.MethodCallExpr.class)) {
+  private List<Node> shutdownPaths(CompilationUnit unit, boolean firstOnly) {
+    List<Node> paths = new ArrayList<>();
+    for (MethodCallExpr c : FileNodes.of(unit, MethodCallExpr.class)) {
       if (c.getNameAsString().equals(LifecycleApis.SHUTDOWN_HOOK)) {
         paths.add(c.getArguments().isEmpty() ? c : c.getArgument(0));
         if (firstOnly) {
@@ -231,14 +248,23 @@ final class StartupHooks {
   /** How many calls into the file's own methods {@link #mayStop} follows. */
   private static final int STOP_SEARCH_DEPTH = 3;
 
-  /** Words a method that stops, closes or releases something starts with. */
-  private static final java.util.List<String> STOP_WORDS = java.util.List.of("stop", "close", "shutdown", "destroy",
-      "dispose", "terminate", "cancel", "release", "uninstall", "deactivate", "teardown", "clean", "halt", "dispatch",
-      "fire", "publish", "notify", "run", "exec", "submit", "invoke", "accept", "apply", "call");
+  /**
+   * First words of a method that stops, closes or releases something, or hands the shutdown on to code that may
+   * (a listener it notifies, a task it runs). Matched against the first word of a camel-case name
+   * ({@code stopAll}, {@code closeQuietly}, {@code shutdownNow}, {@code runHooks}), not as a prefix: {@code runtime},
+   * {@code callback}, {@code executor} or {@code publisher} are no such calls.
+   */
+  private static final Set<String> STOP_WORDS = Set.of("stop", "close", "shutdown", "shut", "destroy",
+      "dispose", "terminate", "cancel", "release", "uninstall", "deactivate", "teardown", "tear", "clean", "cleanup",
+      "halt", "dispatch", "fire", "publish", "notify", "run", "exec", "execute", "submit", "invoke", "accept", "apply",
+      "call");
 
   private static boolean stopWord(String name) {
-    String n = name.toLowerCase(java.util.Locale.ROOT);
-    return STOP_WORDS.stream().anyMatch(n::startsWith);
+    int end = 1;
+    while (end < name.length() && Character.isLowerCase(name.charAt(end))) {
+      end++;
+    }
+    return STOP_WORDS.contains(name.substring(0, end).toLowerCase(Locale.ROOT));
   }
 
   /**
@@ -247,16 +273,16 @@ final class StartupHooks {
    * a hook thread kept in a local whose initializer may, or a hook object whose class this file does not declare.
    */
   private boolean mayStop(Node region, CompilationUnit unit, int depth) {
-    if (region instanceof com.github.javaparser.ast.expr.NameExpr n) {
-      Optional<io.github.informerguard.analyzer.api.VariableRef> ref =
-          io.github.informerguard.analyzer.resolve.Scopes.lookup(n.getNameAsString(), n);
-      Optional<com.github.javaparser.ast.expr.Expression> init = ref
-          .flatMap(io.github.informerguard.analyzer.api.VariableRef::declaration)
-          .filter(com.github.javaparser.ast.body.VariableDeclarator.class::isInstance)
-          .flatMap(d -> ((com.github.javaparser.ast.body.VariableDeclarator) d).getInitializer());
+    if (region instanceof NameExpr n) {
+      Optional<VariableRef> ref =
+          Scopes.lookup(n.getNameAsString(), n);
+      Optional<Expression> init = ref
+          .flatMap(VariableRef::declaration)
+          .filter(VariableDeclarator.class::isInstance)
+          .flatMap(d -> ((VariableDeclarator) d).getInitializer());
       return init.isEmpty() || mayStop(init.get(), unit, depth);
     }
-    if (region instanceof com.github.javaparser.ast.expr.ObjectCreationExpr o && o.getAnonymousClassBody().isEmpty()) {
+    if (region instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isEmpty()) {
       String type = o.getType().getNameAsString();
       if (type.equals("Thread")) {
         // new Thread(task): the task decides; a thread with no task runs nothing.
@@ -267,12 +293,12 @@ final class StartupHooks {
           .filter(c -> c.getNameAsString().equals(type)).findFirst();
       return own.isEmpty() || mayStop(own.get(), unit, depth);
     }
-    for (com.github.javaparser.ast.expr.MethodCallExpr c : region.findAll(com.github.javaparser.ast.expr.MethodCallExpr.class)) {
+    for (MethodCallExpr c : region.findAll(MethodCallExpr.class)) {
       if (stopWord(c.getNameAsString())) {
         return true;
       }
       if (depth < STOP_SEARCH_DEPTH) {
-        Optional<MethodDeclaration> own = io.github.informerguard.analyzer.resolve.SourceMethods.forCallInFile(c);
+        Optional<MethodDeclaration> own = SourceMethods.forCallInFile(c);
         if (own.isPresent() && own.get().getBody().isPresent() && mayStop(own.get().getBody().get(), unit, depth + 1)) {
           return true;
         }
@@ -282,16 +308,17 @@ final class StartupHooks {
       if (stopWord(r.getIdentifier())) {
         return true;
       }
-      if (depth < STOP_SEARCH_DEPTH && FileNodes.of(unit, MethodDeclaration.class).stream()
-          .filter(m -> m.getNameAsString().equals(r.getIdentifier()) && m.getBody().isPresent())
-          .anyMatch(m -> mayStop(m.getBody().get(), unit, depth + 1))) {
-        return true;
+      if (depth < STOP_SEARCH_DEPTH) {
+        Optional<MethodDeclaration> own = SourceMethods.forReferenceInFile(r);
+        if (own.isPresent() && own.get().getBody().isPresent() && mayStop(own.get().getBody().get(), unit, depth + 1)) {
+          return true;
+        }
       }
     }
     return false;
   }
 
-  private Optional<String> runnerType(com.github.javaparser.ast.type.Type returned) {
+  private Optional<String> runnerType(Type returned) {
     return types.isA(returned, LifecycleApis.STARTUP_RUNNERS).isYes()
         ? Optional.of("a " + returned.asString()) : Optional.empty();
   }
@@ -301,7 +328,7 @@ final class StartupHooks {
    * method given as text ({@code @Bean(destroyMethod = "stopAllRegisteredInformers")}).
    */
   static boolean fileStopsFactories(CompilationUnit unit) {
-    return FileNodes.of(unit, com.github.javaparser.ast.expr.MethodCallExpr.class).stream()
+    return FileNodes.of(unit, MethodCallExpr.class).stream()
             .anyMatch(c -> LifecycleApis.FACTORY_STOPS.contains(c.getNameAsString()))
         || FileNodes.of(unit, MethodReferenceExpr.class).stream()
             .anyMatch(r -> LifecycleApis.FACTORY_STOPS.contains(r.getIdentifier()))

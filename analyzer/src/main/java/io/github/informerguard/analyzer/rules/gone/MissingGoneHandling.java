@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.gone;
 
+import io.github.informerguard.analyzer.fold.ConstantFolder;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
@@ -235,13 +236,14 @@ public final class MissingGoneHandling extends CatalogRule {
   private void checkClientJava(RuleContext ctx, GoneEvidence evidence) {
     ClientJavaWatches watches = new ClientJavaWatches(ctx.types());
     MainEndingClose mainEnding = new MainEndingClose(ctx.types());
+    ConstantFolder folder = new ConstantFolder(ctx.types());
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       if (!watches.isCreateWatch(call)) {
         continue;
       }
       Optional<Node> callable = ClientJavaWatches.enclosingCallable(call);
       if (callable.isEmpty() || !watches.iterated(call, callable.get()) || watches.isOneShotWait(call, callable.get())
-          || FreshRewatches.clientJava(call) || ServerTimeoutWatches.endsOnServerTimeout(call)
+          || FreshRewatches.clientJava(call) || ServerTimeoutWatches.endsOnServerTimeout(call, folder)
           || mainEnding.clientJavaWatchEndsMain(call, ClientJavaWatches.freshRequest(call))) {
         continue;
       }

@@ -1,5 +1,6 @@
 package io.github.informerguard.analyzer.rules.gone;
 
+import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.BooleanLiteralExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -8,6 +9,8 @@ import com.github.javaparser.ast.expr.LongLiteralExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import io.github.informerguard.analyzer.api.VariableRef;
+import io.github.informerguard.analyzer.fold.ConstantFolder;
+import io.github.informerguard.analyzer.fold.Folded;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import java.util.Optional;
 
@@ -36,7 +39,7 @@ final class ServerTimeoutWatches {
   private ServerTimeoutWatches() {}
 
   /** {@code Watch.createWatch(client, call, type)} whose request sets a bounded server timeout and names no version. */
-  static boolean endsOnServerTimeout(MethodCallExpr createWatch) {
+  static boolean endsOnServerTimeout(MethodCallExpr createWatch, ConstantFolder folder) {
     Optional<Expression> request = FreshRewatches.request(createWatch.getArgument(1), createWatch);
     if (request.isEmpty() || FreshRewatches.namesVersion(request.get())) {
       return false;
@@ -44,12 +47,12 @@ final class ServerTimeoutWatches {
     Optional<MethodCallExpr> step = request.get().findAll(MethodCallExpr.class).stream()
         .filter(m -> m.getNameAsString().equals(TIMEOUT_STEP) && m.getArguments().size() == 1).findFirst();
     if (step.isPresent()) {
-      return bounded(step.get().getArgument(0), 0);
+      return bounded(step.get().getArgument(0), 0, folder);
     }
-    return request.get() instanceof MethodCallExpr positional && positionalBound(positional);
+    return request.get() instanceof MethodCallExpr positional && positionalBound(positional, folder);
   }
 
-  private static boolean positionalBound(MethodCallExpr call) {
+  private static boolean positionalBound(MethodCallExpr call, ConstantFolder folder) {
     String name = call.getNameAsString();
     int n = call.getArguments().size();
     if (!name.startsWith("list") || !name.endsWith("Call") || n < VERSION_WINDOW + 3 || !watchFlag(call.getArgument(n - 2))) {
@@ -60,7 +63,7 @@ final class ServerTimeoutWatches {
         return false; // a parameter or a written variable may carry the version seen last
       }
     }
-    return bounded(call.getArgument(n - 3), 0);
+    return bounded(call.getArgument(n - 3), 0, folder);
   }
 
   private static boolean watchFlag(Expression e) {
@@ -71,9 +74,10 @@ final class ServerTimeoutWatches {
 
   /**
    * A timeout that ends the watch: a literal or constant of at most an hour, or a value the code is given or
-   * computes (a parameter, a configuration field: the author bounded the watch). Not null, not MAX_VALUE.
+   * computes (a parameter, a configuration field: the author bounded the watch). Not null, not MAX_VALUE, and
+   * not a computation that folds to more than an hour ({@code (int) TimeUnit.HOURS.toSeconds(24)}, {@code 24 * 3600}).
    */
-  private static boolean bounded(Expression e, int depth) {
+  private static boolean bounded(Expression e, int depth, ConstantFolder folder) {
     Expression x = FreshRewatches.unwrap(e);
     if (depth > MAX_DEPTH || x.isNullLiteralExpr()) {
       return false;
@@ -84,6 +88,12 @@ final class ServerTimeoutWatches {
     if (x instanceof LongLiteralExpr l) {
       return l.asNumber().longValue() <= MAX_BOUND_SECONDS;
     }
+    if (x instanceof MethodCallExpr || x instanceof BinaryExpr) {
+      Optional<Folded> computed = folder.fold(x).filter(Folded::isNumber);
+      if (computed.isPresent()) {
+        return ((Number) computed.get().value()).longValue() <= MAX_BOUND_SECONDS;
+      }
+    }
     if (x instanceof FieldAccessExpr f && f.getNameAsString().equals("MAX_VALUE")) {
       return false;
     }
@@ -92,7 +102,7 @@ final class ServerTimeoutWatches {
       Optional<VariableRef> ref = Scopes.lookup(name, x);
       if (ref.isPresent() && ref.get().initializer().isPresent() && ref.get().declaration().isPresent()
           && !Scopes.isReassigned(ref.get(), ref.get().declaration().get())) {
-        return bounded(ref.get().initializer().get(), depth + 1);
+        return bounded(ref.get().initializer().get(), depth + 1, folder);
       }
     }
     return true;

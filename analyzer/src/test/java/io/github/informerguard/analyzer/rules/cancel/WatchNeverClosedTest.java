@@ -31,6 +31,17 @@ class WatchNeverClosedTest {
   }
 
   @Test
+  void factoryWhoseCallerKeepsTheWatchInALocalNamesTheLocal() {
+    for (boolean precise : new boolean[] {true, false}) {
+      AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, precise);
+      assertThat(CancelFixtures.findingAt(r, ID, "CallerKeptWatches.java", "api.listNamespacedSecret(namespace).watch(true) // violation")
+          .message())
+          .isEqualTo("The watch opened by Watch.createWatch(...) is returned to openSecrets() at line 31, which keeps it"
+              + " in local 'stream' and never closes it, so nothing can close it.");
+    }
+  }
+
+  @Test
   void clientJavaNormalPathCloseGetsItsOwnMessage() {
     AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, true);
     assertThat(CancelFixtures.findingAt(r, ID, "ClientJavaWatches.java", "Watch<V1Pod> watch = Watch.createWatch( // violation").fullText())
