@@ -24,6 +24,7 @@ import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import io.github.informerguard.analyzer.api.Match;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.catalog.CancellationTypes;
@@ -39,9 +40,12 @@ import java.util.Set;
  * try is entered: {@code if (f.isDone()) { try { return f.get(); } catch ... }}, or a loop over futures
  * that a {@code CompletableFuture.allOf(futures).join()} before the try has waited for. A completed
  * future's {@code get()} returns (or throws ExecutionException) at once and never waits, so no interrupt
- * can arrive there; the catch is there for the compiler. The try must be one statement and hold no other
- * wait (a second interruptible call would make the catch real again); a completion established inside the
- * same try is not taken, since the try then guards more than the read.
+ * can arrive there; the catch is there for the compiler. The try must be one statement that only hands the
+ * value on ({@code return}, an assignment, {@code list.add(..)}, a log line), with no other call that takes
+ * arguments or may wait (a second interruptible call would make the catch real again), on a receiver not
+ * typed as something other than a {@code java.util.concurrent.Future}; nothing between the test (or the wait)
+ * and the read may assign the future (or name the collection); a completion established inside the same try
+ * is not taken, since the try then guards more than the read.
  */
 final class CompletedFutureGets {
 
@@ -77,7 +81,7 @@ final class CompletedFutureGets {
         }
         read = true;
       } else if (call != outer.get() && !call.getArguments().isEmpty()
-          || WAITS.contains(call.getNameAsString()) || declaresInterrupt(call, clause)) {
+          || WAITS.contains(call.getNameAsString()) || declaresInterrupt(ctx, call, clause)) {
         return false; // besides the read only accessors of its value ({@code f.get().getName()}) may run
       }
     }
@@ -130,16 +134,23 @@ final class CompletedFutureGets {
     return Optional.empty();
   }
 
-  /** A call of a method of this class (no receiver) that declares {@code throws InterruptedException}. */
-  private static boolean declaresInterrupt(MethodCallExpr call, Node at) {
+  /**
+   * A call of a method of this class (no receiver) that declares {@code throws InterruptedException} (or a
+   * subtype), {@code Exception} or {@code Throwable}: it may wait and be interrupted.
+   */
+  private static boolean declaresInterrupt(RuleContext ctx, MethodCallExpr call, Node at) {
     if (call.getScope().isPresent() && !(call.getScope().get() instanceof ThisExpr)) {
       return false;
     }
     Optional<TypeDeclaration> type = at.findAncestor(TypeDeclaration.class);
     return type.isPresent() && ((TypeDeclaration<?>) type.get()).getMethodsByName(call.getNameAsString()).stream()
-        .anyMatch(m -> m.getThrownExceptions().stream().anyMatch(t -> t.asString().endsWith("InterruptedException")
-            || t.asString().equals("Exception") || t.asString().equals("java.lang.Exception")));
+        .anyMatch(m -> m.getThrownExceptions().stream().anyMatch(t -> ctx.types().isA(t, INTERRUPTED).isYes()
+            || t instanceof ClassOrInterfaceType c
+                && ctx.types().typeName(c.getNameWithScope(), c).filter(ROOTS::contains).isPresent()));
   }
+
+  private static final Set<String> INTERRUPTED = Set.of(CancellationTypes.INTERRUPTED_EXCEPTION);
+  private static final Set<String> ROOTS = Set.of("java.lang.Exception", "java.lang.Throwable");
 
   /**
    * The try is in the then-branch of {@code if (f.isDone())} (the test alone or one term of an {@code &&}), or in

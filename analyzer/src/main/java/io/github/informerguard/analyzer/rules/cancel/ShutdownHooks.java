@@ -14,7 +14,9 @@ import com.github.javaparser.ast.stmt.CatchClause;
 import io.github.informerguard.analyzer.api.Match;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.catalog.CancellationTypes;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import io.github.informerguard.analyzer.resolve.Expressions;
+import io.github.informerguard.analyzer.resolve.Scopes;
 import java.util.Optional;
 import java.util.Set;
 
@@ -90,6 +92,10 @@ final class ShutdownHooks {
       return false;
     }
     Expression scope = call.getScope().map(Expressions::withoutParentheses).orElse(null);
+    if (scope instanceof NameExpr n && Scopes.lookup(n.getNameAsString(), n).flatMap(Scopes::declaredType)
+        .filter(t -> t instanceof ClassOrInterfaceType c && !c.getNameAsString().equals("Runtime")).isPresent()) {
+      return false; // declared with another type, also where the typer cannot tell it (a type the index misses)
+    }
     return (scope instanceof MethodCallExpr runtime && runtime.getNameAsString().equals("getRuntime")
         || scope instanceof NameExpr) && ctx.types().isA(scope, RUNTIME) != Match.NO;
   }
