@@ -858,9 +858,7 @@ public final class InterruptSwallowed extends CatalogRule {
 
   /** {@code public static void main(String[] args)}, the body the JVM runs as the main thread. */
   private static boolean isMain(MethodDeclaration m) {
-    return m.getNameAsString().equals("main") && m.isStatic() && m.isPublic() && m.getType().isVoidType()
-        && m.getParameters().size() == 1 && (m.getParameter(0).getType().asString().equals("String[]")
-            || m.getParameter(0).getType().asString().equals("String") && m.getParameter(0).isVarArgs());
+    return io.github.informerguard.analyzer.resolve.SourceMethods.isLaunchableMain(m);
   }
 
   /**
