@@ -44,10 +44,16 @@ public final class CallbackApis {
 
   /**
    * Methods that run a lambda argument as a task on another thread; Vert.x's {@code executeBlocking} runs its
-   * blocking code as a task on a worker pool's thread, as an executor's {@code submit} does.
+   * blocking code (its first argument) as a task on a worker pool's thread, as an executor's {@code submit} does.
    */
   public static final Set<String> TASK_SUBMITS = Set.of("submit", "execute", "schedule", "scheduleAtFixedRate",
-      "scheduleWithFixedDelay", "runAsync", "supplyAsync", "executeBlocking");
+      "scheduleWithFixedDelay", "runAsync", "supplyAsync", CallbackApis.EXECUTE_BLOCKING);
+
+  /**
+   * Vert.x's {@code executeBlocking(blocking, ..)}: only its first argument is the task; a result handler after
+   * it ({@code executeBlocking(promise -> .., res -> ..)}) runs on the event loop.
+   */
+  public static final String EXECUTE_BLOCKING = "executeBlocking";
 
   /** The owners of {@link #TASK_SUBMITS}. */
   public static final Set<String> TASK_RUNNERS = Set.of(EXECUTOR, EXECUTOR_SERVICE, SCHEDULED_EXECUTOR_SERVICE,

@@ -22,6 +22,8 @@ public final class CancellationTypes {
   public static final String SCHEDULED_THREAD_POOL_EXECUTOR = "java.util.concurrent.ScheduledThreadPoolExecutor";
   public static final String FORK_JOIN_POOL = "java.util.concurrent.ForkJoinPool";
   public static final String COMPLETABLE_FUTURE = "java.util.concurrent.CompletableFuture";
+  public static final String FUTURE = "java.util.concurrent.Future";
+  public static final String RUNTIME = "java.lang.Runtime";
 
   // Vert.x: executeBlocking runs its task on a worker pool's thread
   public static final String VERTX = "io.vertx.core.Vertx";

@@ -29,6 +29,17 @@ public final class SourceMethods {
 
   private SourceMethods() {}
 
+  /** {@code static void main(x)}: static, void, named {@code main}, one parameter (the entry point's shape, loosely). */
+  public static boolean isMain(MethodDeclaration m) {
+    return m.isStatic() && m.getNameAsString().equals("main") && m.getParameters().size() == 1 && m.getType().isVoidType();
+  }
+
+  /** As {@link #isMain}, and public with a {@code String[]} or {@code String...} parameter: one the JVM can launch. */
+  public static boolean isLaunchableMain(MethodDeclaration m) {
+    return isMain(m) && m.isPublic() && (m.getParameter(0).getType().asString().equals("String[]")
+        || m.getParameter(0).getType().asString().equals("String") && m.getParameter(0).isVarArgs());
+  }
+
   /** A call to a method of this file (unqualified, {@code this.}, {@code Outer.this.}, {@code Type.}). */
   public static Optional<MethodDeclaration> forCallInFile(MethodCallExpr call) {
     return inFile(call.getScope(), call.getNameAsString(), call.getArguments().size(), call);

@@ -1091,8 +1091,7 @@ final class HandleLifecycle {
     if (!(body instanceof MethodDeclaration m)) {
       return false;
     }
-    if (m.isStatic() && m.getNameAsString().equals("main") && m.getParameters().size() == 1
-        && m.getType().isVoidType()) {
+    if (SourceMethods.isMain(m)) {
       return true;
     }
     return m.getBody().filter(b -> endsJvmAfter(b, n)).isPresent();

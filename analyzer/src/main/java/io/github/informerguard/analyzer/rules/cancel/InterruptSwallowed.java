@@ -135,7 +135,7 @@ public final class InterruptSwallowed extends CatalogRule {
       if (outcome == Outcome.HANDLED) {
         continue;
       }
-      if (CompletedFutureGets.onlyReadsCompletedFutures(clause) || ShutdownHooks.inShutdownHook(ctx, clause)) {
+      if (CompletedFutureGets.onlyReadsCompletedFutures(ctx, clause) || ShutdownHooks.inShutdownHook(ctx, clause)) {
         continue; // no interrupt can arrive (a completed future's get), or nobody can send or read one (a JVM exit hook)
       }
       Optional<Node> body = enclosingBody(clause);
@@ -147,7 +147,7 @@ public final class InterruptSwallowed extends CatalogRule {
       if (returns && LoopStopResults.stopsTheCallingLoop(clause, loop -> endsTaskBody(ctx, loop))) {
         continue; // the method answers "stop" to the loop that is its task's last work: the task ends
       }
-      if (outcome == Outcome.SWALLOWED && !returns && isWakeUpForOwnStopFlag(clause)) {
+      if (outcome == Outcome.SWALLOWED && isWakeUpForOwnStopFlag(clause)) {
         continue; // the class interrupts the loop only after setting its stop flag: the loop exits
       }
       if (outcome == Outcome.SWALLOWED && !returns && body.isPresent() && endsTaskOnOwnStopFlag(ctx, clause, body.get())) {
@@ -827,7 +827,7 @@ public final class InterruptSwallowed extends CatalogRule {
     if (m.isPrivate() && onlyCalledAsWholeTask(ctx, m)) {
       return true;
     }
-    if (isMain(m)) {
+    if (isMain(m) && !calledAsEntryPoint(ctx, m)) {
       return true; // the main thread's whole run: when main ends, so does that thread
     }
     if (!m.getParameters().isEmpty()) {
@@ -858,9 +858,43 @@ public final class InterruptSwallowed extends CatalogRule {
 
   /** {@code public static void main(String[] args)}, the body the JVM runs as the main thread. */
   private static boolean isMain(MethodDeclaration m) {
-    return m.getNameAsString().equals("main") && m.isStatic() && m.isPublic() && m.getType().isVoidType()
-        && m.getParameters().size() == 1 && (m.getParameter(0).getType().asString().equals("String[]")
-            || m.getParameter(0).getType().asString().equals("String") && m.getParameter(0).isVarArgs());
+    return io.github.informerguard.analyzer.resolve.SourceMethods.isLaunchableMain(m);
+  }
+
+  /**
+   * Whether code of the analysed sources calls this {@code main} as a library entry point
+   * ({@code Launcher.main(args)} in another class, or {@code main(..)} from another method of its class): it then
+   * runs inside its caller's work, which goes on after it returns, and is not the main thread's whole run. Read
+   * from this file and from the files the source index lists as calling a method named {@code main}; by name,
+   * the receiver being the class's simple or qualified name.
+   */
+  private static boolean calledAsEntryPoint(RuleContext ctx, MethodDeclaration main) {
+    Optional<TypeDeclaration> owner = main.findAncestor(TypeDeclaration.class);
+    if (owner.isEmpty()) {
+      return false;
+    }
+    String simple = owner.get().getNameAsString();
+    List<CompilationUnit> units = new ArrayList<>();
+    main.findCompilationUnit().ifPresent(units::add);
+    ctx.types().sourceFilesCalling("main").ifPresent(files -> files.forEach(f -> ctx.types().sourceType(f)
+        .flatMap(Node::findCompilationUnit).filter(u -> units.stream().noneMatch(known -> known == u))
+        .ifPresent(units::add)));
+    for (CompilationUnit unit : units) {
+      for (MethodCallExpr call : FileNodes.of(unit, MethodCallExpr.class)) {
+        if (!call.getNameAsString().equals("main") || call.getArguments().size() != 1) {
+          continue;
+        }
+        Optional<Expression> scope = call.getScope();
+        boolean named = scope.isPresent() && (scope.get() instanceof NameExpr n && n.getNameAsString().equals(simple)
+            || scope.get() instanceof FieldAccessExpr f && f.getNameAsString().equals(simple));
+        boolean own = scope.isEmpty() && call.findAncestor(TypeDeclaration.class).filter(t -> t == owner.get()).isPresent()
+            && call.findAncestor(MethodDeclaration.class).filter(c -> c != main).isPresent();
+        if (named || own) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
@@ -1197,7 +1231,9 @@ public final class InterruptSwallowed extends CatalogRule {
       return o.getAnonymousClassBody().isEmpty() && ctx.types().isA(o.getType(), Set.of(THREAD)).isYes();
     }
     if (parent instanceof MethodCallExpr m && m.getArguments().contains(task)
-        && CallbackApis.TASK_SUBMITS.contains(m.getNameAsString()) && m.getScope().isPresent()) {
+        && CallbackApis.TASK_SUBMITS.contains(m.getNameAsString()) && m.getScope().isPresent()
+        && (!m.getNameAsString().equals(CallbackApis.EXECUTE_BLOCKING) || m.getArgument(0) == task)) {
+      // executeBlocking(blocking, resultHandler): the handler runs on the event loop, not as the task
       Expression scope = m.getScope().get();
       if (scope instanceof NameExpr n && Scopes.lookup(n.getNameAsString(), n).isEmpty()) {
         return ctx.types().typeName(n.getNameAsString(), n).filter(COMPLETABLE_FUTURE::equals).isPresent();

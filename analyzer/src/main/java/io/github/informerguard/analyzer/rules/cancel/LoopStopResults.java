@@ -5,6 +5,7 @@ import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.BooleanLiteralExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.CatchClause;
@@ -22,7 +23,9 @@ import java.util.function.Predicate;
  * task's class whose every call is the condition of a loop ({@code while (!runOnce())}, also one term of an
  * {@code &&}), and the catch ends with {@code return true} there ({@code return false} for {@code while (step())}).
  * The loop then ends, and when the loop is the last work of a task body (see InterruptSwallowed's task bodies)
- * the task ends as the interrupt asked: the catch ends the task as a {@code break} in the loop would.
+ * the task ends as the interrupt asked: the catch ends the task as a {@code break} in the loop would. A method
+ * that its class also uses as a method reference ({@code retry(this::runOnce)}) is not one: there the answer goes
+ * to code that may read it otherwise.
  */
 final class LoopStopResults {
 
@@ -53,8 +56,8 @@ final class LoopStopResults {
     int arity = method.get().getParameters().size();
     List<MethodCallExpr> calls = owner.findAll(MethodCallExpr.class, c -> c.getNameAsString().equals(name)
         && c.getArguments().size() == arity && (c.getScope().isEmpty() || c.getScope().get() instanceof ThisExpr));
-    if (calls.isEmpty()) {
-      return false;
+    if (calls.isEmpty() || !owner.findAll(MethodReferenceExpr.class, r -> r.getIdentifier().equals(name)).isEmpty()) {
+      return false; // this::runOnce handed elsewhere: its answer may mean something else there
     }
     for (MethodCallExpr call : calls) {
       Optional<Statement> loop = loopStoppedBy(call, value.getValue());

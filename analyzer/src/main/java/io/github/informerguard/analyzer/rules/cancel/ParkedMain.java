@@ -179,7 +179,7 @@ final class ParkedMain {
   }
 
   private static boolean isMain(MethodDeclaration m) {
-    return m.isStatic() && m.getNameAsString().equals("main") && m.getParameters().size() == 1 && m.getType().isVoidType();
+    return io.github.informerguard.analyzer.resolve.SourceMethods.isMain(m);
   }
 
   /** Only blocks and try blocks lie between the statement and the method body: no branch skips it. */

@@ -11,9 +11,12 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.stmt.CatchClause;
+import io.github.informerguard.analyzer.api.Match;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.catalog.CancellationTypes;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import io.github.informerguard.analyzer.resolve.Expressions;
+import io.github.informerguard.analyzer.resolve.Scopes;
 import java.util.Optional;
 import java.util.Set;
 
@@ -58,7 +61,7 @@ final class ShutdownHooks {
     }
     Node parent = thread.getParentNode().orElse(null);
     if (parent instanceof MethodCallExpr call) {
-      return isAddShutdownHook(call) && call.getArguments().contains(thread);
+      return isAddShutdownHook(ctx, call) && call.getArguments().contains(thread);
     }
     if (parent instanceof VariableDeclarator variable && variable.getParentNode()
         .filter(com.github.javaparser.ast.expr.VariableDeclarationExpr.class::isInstance).isPresent()) {
@@ -70,20 +73,30 @@ final class ShutdownHooks {
       }
       // the thread goes to the hook and nowhere else
       long uses = scope.findAll(NameExpr.class, e -> e.getNameAsString().equals(name)).size();
-      return uses == 1 && scope.findFirst(MethodCallExpr.class, c -> isAddShutdownHook(c)
+      return uses == 1 && scope.findFirst(MethodCallExpr.class, c -> isAddShutdownHook(ctx, c)
           && c.getArguments().size() == 1 && Expressions.withoutParentheses(c.getArgument(0)) instanceof NameExpr a
           && a.getNameAsString().equals(name)).isPresent();
     }
     return false;
   }
 
-  /** {@code addShutdownHook(thread)}, on {@code Runtime.getRuntime()} or a Runtime variable. */
-  private static boolean isAddShutdownHook(MethodCallExpr call) {
+  private static final Set<String> RUNTIME = Set.of(CancellationTypes.RUNTIME);
+
+  /**
+   * {@code addShutdownHook(thread)}, on {@code Runtime.getRuntime()} or a Runtime variable: the receiver is a
+   * {@code java.lang.Runtime}, or cannot be typed (lenient mode); a project's {@code registry.addShutdownHook(t)}
+   * may run the thread at once.
+   */
+  private static boolean isAddShutdownHook(RuleContext ctx, MethodCallExpr call) {
     if (!call.getNameAsString().equals("addShutdownHook") || call.getArguments().size() != 1) {
       return false;
     }
     Expression scope = call.getScope().map(Expressions::withoutParentheses).orElse(null);
-    return scope instanceof MethodCallExpr runtime && runtime.getNameAsString().equals("getRuntime")
-        || scope instanceof NameExpr;
+    if (scope instanceof NameExpr n && Scopes.lookup(n.getNameAsString(), n).flatMap(Scopes::declaredType)
+        .filter(t -> t instanceof ClassOrInterfaceType c && !c.getNameAsString().equals("Runtime")).isPresent()) {
+      return false; // declared with another type, also where the typer cannot tell it (a type the index misses)
+    }
+    return (scope instanceof MethodCallExpr runtime && runtime.getNameAsString().equals("getRuntime")
+        || scope instanceof NameExpr) && ctx.types().isA(scope, RUNTIME) != Match.NO;
   }
 }

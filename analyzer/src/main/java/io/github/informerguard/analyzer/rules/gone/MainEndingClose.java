@@ -161,6 +161,6 @@ final class MainEndingClose {
   }
 
   private static boolean isMain(MethodDeclaration m) {
-    return m.isStatic() && m.getNameAsString().equals("main") && m.getParameters().size() == 1 && m.getType().isVoidType();
+    return io.github.informerguard.analyzer.resolve.SourceMethods.isMain(m);
   }
 }

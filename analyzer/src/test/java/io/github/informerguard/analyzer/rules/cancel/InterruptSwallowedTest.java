@@ -39,6 +39,15 @@ class InterruptSwallowedTest {
     FixtureRunner.verify(ID, Fixture.of(ALL_SCOPE), SCOPE_ALL);
   }
 
+  /**
+   * Vert.x 4's {@code executeBlocking(blocking, resultHandler)}: the test classpath has Vert.x 5, which lacks that
+   * overload, so the folder is not compiled; both modes type the receiver and agree.
+   */
+  @Test
+  void vertx4ResultHandlerIsNotATaskInBothModes() {
+    FixtureRunner.verify(ID, Fixture.of("InterruptSwallowedVertx4"), FixtureRunner.FIXTURE_POLICY);
+  }
+
   @Test
   void defaultScopeReportsNothingInCodeThatUsesNoClientType() {
     assertThat(FixtureRunner.run(Fixture.of(ALL_SCOPE), ID, true, policy("testSources: report\n")).findings())
