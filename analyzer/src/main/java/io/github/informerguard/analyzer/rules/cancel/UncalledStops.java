@@ -11,6 +11,7 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import io.github.informerguard.analyzer.resolve.Lombok;
@@ -92,8 +93,8 @@ final class UncalledStops {
 
   /** A call of {@code name} or a method reference {@code ::name} anywhere in the file (by name only). */
   private static boolean namedInFile(com.github.javaparser.ast.CompilationUnit cu, String name) {
-    return cu.findAll(MethodCallExpr.class).stream().anyMatch(c -> c.getNameAsString().equals(name))
-        || cu.findAll(com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
+    return FileNodes.of(cu, MethodCallExpr.class).stream().anyMatch(c -> c.getNameAsString().equals(name))
+        || FileNodes.of(cu, com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
             .anyMatch(r -> r.getIdentifier().equals(name));
   }
 
