@@ -148,8 +148,7 @@ final class CallbackSignals {
     Node child = release;
     for (Node p = release.getParentNode().orElse(null); p != null && p != method; child = p, p = p.getParentNode().orElse(null)) {
       if (p instanceof IfStmt i && i.getCondition() != child) {
-        Optional<Boolean> onDeletion = valueOnDeletion(i.getCondition());
-        if (onDeletion.isEmpty() || onDeletion.get() != (i.getThenStmt() == child)) {
+        if (!valueOnDeletion(i.getCondition()).reaches(i.getThenStmt() == child)) {
           return false;
         }
       }
@@ -164,36 +163,76 @@ final class CallbackSignals {
   }
 
   /**
-   * What a test of the event's action evaluates to for a deletion: true for {@code action == DELETED} or
-   * {@code "DELETED".equals(type)}, false for {@code action != DELETED} or {@code action == ADDED}, combined
-   * through {@code !}, {@code &&} and {@code ||}; empty for a test that names no action.
+   * What a test of the event's action evaluates to for a deletion, read as four values: {@code TRUE} for
+   * {@code action == DELETED} or {@code "DELETED".equals(type)}, {@code FALSE} for {@code action != DELETED} or
+   * {@code action == ADDED}, {@code UNKNOWN} for a test that names no action; {@code TRUE_IF} for a deletion test
+   * joined by {@code &&} to a test that names none ({@code action == DELETED && ours(pod)}: a deletion of the
+   * object it looks for passes it), {@code FALSE_IF} for its negation ({@code action != DELETED || !ours(pod)}),
+   * combined through {@code !}, {@code &&} and {@code ||}.
    */
-  private static Optional<Boolean> valueOnDeletion(Expression e) {
+  private static OnDeletion valueOnDeletion(Expression e) {
     if (e instanceof EnclosedExpr enclosed) {
       return valueOnDeletion(enclosed.getInner());
     }
     if (e instanceof UnaryExpr u && u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
-      return valueOnDeletion(u.getExpression()).map(v -> !v);
+      return valueOnDeletion(u.getExpression()).not();
     }
-    if (e instanceof BinaryExpr b && (b.getOperator() == BinaryExpr.Operator.AND || b.getOperator() == BinaryExpr.Operator.OR)) {
-      Optional<Boolean> l = valueOnDeletion(b.getLeft());
-      Optional<Boolean> r = valueOnDeletion(b.getRight());
-      boolean and = b.getOperator() == BinaryExpr.Operator.AND;
-      if (l.filter(v -> v != and).isPresent() || r.filter(v -> v != and).isPresent()) {
-        return Optional.of(!and); // false && x, true || x
-      }
-      return l.isPresent() && r.isPresent() ? Optional.of(and) : Optional.empty();
+    if (e instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.AND) {
+      return valueOnDeletion(b.getLeft()).and(valueOnDeletion(b.getRight()));
+    }
+    if (e instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.OR) {
+      return valueOnDeletion(b.getLeft()).not().and(valueOnDeletion(b.getRight()).not()).not();
     }
     if (e instanceof BinaryExpr b && (b.getOperator() == BinaryExpr.Operator.EQUALS
         || b.getOperator() == BinaryExpr.Operator.NOT_EQUALS)) {
       Optional<Boolean> same = namedAction(b.getLeft()).or(() -> namedAction(b.getRight()));
-      return b.getOperator() == BinaryExpr.Operator.EQUALS ? same : same.map(v -> !v);
+      return OnDeletion.of(b.getOperator() == BinaryExpr.Operator.EQUALS ? same : same.map(v -> !v));
     }
     if (e instanceof MethodCallExpr m && (m.getNameAsString().equals("equals") || m.getNameAsString().equals("equalsIgnoreCase"))
         && m.getArguments().size() == 1) {
-      return namedAction(m.getArgument(0)).or(() -> m.getScope().flatMap(CallbackSignals::namedAction));
+      return OnDeletion.of(namedAction(m.getArgument(0)).or(() -> m.getScope().flatMap(CallbackSignals::namedAction)));
     }
-    return Optional.empty();
+    return OnDeletion.UNKNOWN;
+  }
+
+  /** The value of an {@code if} test for a deletion event (see {@link #valueOnDeletion}). */
+  private enum OnDeletion {
+    TRUE, FALSE, UNKNOWN, TRUE_IF, FALSE_IF;
+
+    static OnDeletion of(Optional<Boolean> v) {
+      return v.map(b -> b ? TRUE : FALSE).orElse(UNKNOWN);
+    }
+
+    OnDeletion not() {
+      return switch (this) {
+        case TRUE -> FALSE;
+        case FALSE -> TRUE;
+        case TRUE_IF -> FALSE_IF;
+        case FALSE_IF -> TRUE_IF;
+        case UNKNOWN -> UNKNOWN;
+      };
+    }
+
+    OnDeletion and(OnDeletion o) {
+      if (this == FALSE || o == FALSE) {
+        return FALSE;
+      }
+      if (this == TRUE) {
+        return o == UNKNOWN ? TRUE_IF : o;
+      }
+      if (o == TRUE) {
+        return this == UNKNOWN ? TRUE_IF : this;
+      }
+      if (this == TRUE_IF && (o == TRUE_IF || o == UNKNOWN) || o == TRUE_IF && this == UNKNOWN) {
+        return TRUE_IF;
+      }
+      return this == FALSE_IF && o == FALSE_IF ? FALSE_IF : UNKNOWN; // what is left names no action
+    }
+
+    /** Whether a deletion event may take the then-branch ({@code then}) or the else-branch of the test. */
+    boolean reaches(boolean then) {
+      return then ? this == TRUE || this == TRUE_IF : this == FALSE || this == FALSE_IF;
+    }
   }
 
   /** Whether an operand names DELETED (true) or another watch action (false); empty when it names none. */

@@ -201,7 +201,8 @@ public final class InformerNeverStopped extends CatalogRule {
             return;
           }
           Optional<Leak> leak = lifecycle.ofHolder(receiver, release, e -> isFactoryCreation(ctx, e))
-              .filter(l -> !(l.fate() == Fate.LOCAL_NEVER_RELEASED && informersKeptByOwners(lifecycle, d.get())));
+              .filter(l -> !(l.fate() == Fate.LOCAL_NEVER_RELEASED
+                  && informersKeptByOwners(new UncalledStops(ctx.types()), lifecycle, d.get())));
           if (leak.isPresent()) {
             (inMainUnstopped(call, leak.get())
                 ? LifecycleMessages.startedInMainWithoutHook(site.library(), "SharedInformerFactory '" + d.get().getNameAsString() + "'")
@@ -275,7 +276,7 @@ public final class InformerNeverStopped extends CatalogRule {
         return Optional.empty();
       }
     }
-    if (!returned) {
+    if (!returned || referenced(ctx.unit(), method)) {
       return Optional.empty();
     }
     Expression holder = null;
@@ -313,7 +314,8 @@ public final class InformerNeverStopped extends CatalogRule {
    * started. A registration whose informer is dropped, kept in a local, or handed to other code (which may or may
    * not stop it), or a factory used any other way, leaves the factory judged as before.
    */
-  private static boolean informersKeptByOwners(HandleLifecycle lifecycle, VariableDeclarator factory) {
+  private static boolean informersKeptByOwners(UncalledStops uncalled, HandleLifecycle lifecycle,
+      VariableDeclarator factory) {
     Node body = Scopes.enclosingBody(factory);
     String name = factory.getNameAsString();
     int registrations = 0;
@@ -329,7 +331,7 @@ public final class InformerNeverStopped extends CatalogRule {
       if (method.equals(LifecycleApis.F8_FACTORY_START) && call.getArguments().isEmpty()) {
         continue;
       }
-      if (!LifecycleApis.F8_REGISTRATIONS.contains(method) || !endsInStoppedField(lifecycle, call)) {
+      if (!LifecycleApis.F8_REGISTRATIONS.contains(method) || !endsInStoppedField(uncalled, lifecycle, call)) {
         return false;
       }
       registrations++;
@@ -342,10 +344,10 @@ public final class InformerNeverStopped extends CatalogRule {
    * ({@code informer.addEventHandler(..)}) and then assigned to a field or returned to callers of the file that
    * all assign it to a field; and the class stops every such field by a direct {@code stop()}/{@code close()}.
    */
-  private static boolean endsInStoppedField(HandleLifecycle lifecycle, MethodCallExpr made) {
+  private static boolean endsInStoppedField(UncalledStops uncalled, HandleLifecycle lifecycle, MethodCallExpr made) {
     Node parent = made.getParentNode().orElse(null);
     if (parent instanceof AssignExpr a && a.getValue() == made) {
-      return stoppedField(lifecycle, a.getTarget());
+      return stoppedField(uncalled, lifecycle, a.getTarget());
     }
     if (!(parent instanceof VariableDeclarator local) || !(local.getParentNode().orElse(null) instanceof VariableDeclarationExpr)) {
       return false;
@@ -362,9 +364,9 @@ public final class InformerNeverStopped extends CatalogRule {
           && c.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent()) {
         continue; // configured: informer.addEventHandler(handler);
       }
-      if (p instanceof AssignExpr a && a.getValue() == use && stoppedField(lifecycle, a.getTarget())) {
+      if (p instanceof AssignExpr a && a.getValue() == use && stoppedField(uncalled, lifecycle, a.getTarget())) {
         kept = true;
-      } else if (p instanceof ReturnStmt r && returnedToStoppedFields(lifecycle, r)) {
+      } else if (p instanceof ReturnStmt r && returnedToStoppedFields(uncalled, lifecycle, r)) {
         kept = true;
       } else {
         return false;
@@ -374,11 +376,11 @@ public final class InformerNeverStopped extends CatalogRule {
   }
 
   /** Every call in the file of the method that returns the informer assigns it to a field the class stops. */
-  private static boolean returnedToStoppedFields(HandleLifecycle lifecycle, ReturnStmt r) {
+  private static boolean returnedToStoppedFields(UncalledStops uncalled, HandleLifecycle lifecycle, ReturnStmt r) {
     Optional<MethodDeclaration> method = r.findAncestor(MethodDeclaration.class)
         .filter(m -> r.findAncestor(LambdaExpr.class).filter(m::isAncestorOf).isEmpty());
     Optional<CompilationUnit> unit = r.findCompilationUnit();
-    if (method.isEmpty() || unit.isEmpty()) {
+    if (method.isEmpty() || unit.isEmpty() || referenced(unit.get(), method.get())) {
       return false;
     }
     int callers = 0;
@@ -388,7 +390,7 @@ public final class InformerNeverStopped extends CatalogRule {
         continue;
       }
       if (!(call.getParentNode().orElse(null) instanceof AssignExpr a) || a.getValue() != call
-          || !stoppedField(lifecycle, a.getTarget())) {
+          || !stoppedField(uncalled, lifecycle, a.getTarget())) {
         return false;
       }
       callers++;
@@ -396,8 +398,11 @@ public final class InformerNeverStopped extends CatalogRule {
     return callers > 0;
   }
 
-  /** A field of this class ({@code x} or {@code this.x}) on which the class calls stop() or close(). */
-  private static boolean stoppedField(HandleLifecycle lifecycle, Expression target) {
+  /**
+   * A field of this class ({@code x} or {@code this.x}) on which the class calls stop() or close(), in code that
+   * may run (not only in methods that nothing calls, see {@link UncalledStops#someStopMayRun}).
+   */
+  private static boolean stoppedField(UncalledStops uncalled, HandleLifecycle lifecycle, Expression target) {
     if (!isHolder(target)) {
       return false;
     }
@@ -410,7 +415,14 @@ public final class InformerNeverStopped extends CatalogRule {
     return owner.get().findAll(MethodCallExpr.class).stream().anyMatch(c -> c.getArguments().isEmpty()
         && LifecycleApis.INFORMER_STOPS.contains(c.getNameAsString())
         && c.getScope().map(Expressions::withoutParenthesesAndCasts).filter(InformerNeverStopped::isHolder)
-            .flatMap(lifecycle::declaratorOf).filter(d -> d == field.get()).isPresent());
+            .flatMap(lifecycle::declaratorOf).filter(d -> d == field.get()).isPresent())
+        && uncalled.someStopMayRun(field.get(), LifecycleApis.INFORMER_STOPS);
+  }
+
+  /** {@code this::helper} or {@code Owner::helper} in the file: a caller whose use of the result is not seen. */
+  private static boolean referenced(CompilationUnit unit, MethodDeclaration method) {
+    return FileNodes.of(unit, MethodReferenceExpr.class).stream()
+        .anyMatch(r -> r.getIdentifier().equals(method.getNameAsString()));
   }
 
   /** Kept nowhere or in a local nothing stops, in main: the main message; otherwise the fate's own. */

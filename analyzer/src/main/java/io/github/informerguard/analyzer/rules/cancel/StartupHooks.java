@@ -10,6 +10,8 @@ import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import io.github.informerguard.analyzer.api.TypeFacts;
@@ -308,14 +310,55 @@ final class StartupHooks {
       if (stopWord(r.getIdentifier())) {
         return true;
       }
-      if (depth < STOP_SEARCH_DEPTH) {
-        Optional<MethodDeclaration> own = SourceMethods.forReferenceInFile(r);
-        if (own.isPresent() && own.get().getBody().isPresent() && mayStop(own.get().getBody().get(), unit, depth + 1)) {
-          return true;
-        }
+      if (depth < STOP_SEARCH_DEPTH && referencedInFile(r, unit).stream()
+          .anyMatch(m -> m.getBody().isPresent() && mayStop(m.getBody().get(), unit, depth + 1))) {
+        return true;
       }
     }
     return false;
+  }
+
+  /**
+   * The methods of this file a method reference may name: the one {@link SourceMethods#forReferenceInFile} finds
+   * ({@code this::m}, {@code Type::m}, not overloaded); else every method of that name in the type the scope
+   * names in this file ({@code this}, a type, or a variable declared with a type of the file, as
+   * {@code cleaner::onExit}), overloads included; else, when the scope's type is not known to be in this file,
+   * every method of that name in the file.
+   */
+  private static List<MethodDeclaration> referencedInFile(MethodReferenceExpr r, CompilationUnit unit) {
+    Optional<MethodDeclaration> one = SourceMethods.forReferenceInFile(r);
+    if (one.isPresent()) {
+      return List.of(one.get());
+    }
+    Optional<TypeDeclaration<?>> owner = scopeTypeInFile(r);
+    List<MethodDeclaration> named = owner.isPresent() ? owner.get().getMethodsByName(r.getIdentifier()) : List.of();
+    return !named.isEmpty() ? named : FileNodes.of(unit, MethodDeclaration.class).stream()
+        .filter(m -> m.getNameAsString().equals(r.getIdentifier())).toList();
+  }
+
+  /** The type of this file that a method reference's scope names or is declared with. */
+  private static Optional<TypeDeclaration<?>> scopeTypeInFile(MethodReferenceExpr r) {
+    Expression scope = r.getScope();
+    if (scope instanceof ThisExpr t && t.getTypeName().isEmpty()) {
+      return r.findAncestor(TypeDeclaration.class).map(d -> (TypeDeclaration<?>) d);
+    }
+    if (scope instanceof TypeExpr t && t.getType().isClassOrInterfaceType()) {
+      return SourceMethods.typeInFile(r, t.getType().asClassOrInterfaceType().getNameAsString());
+    }
+    String variable = scope instanceof NameExpr n ? n.getNameAsString()
+        : scope instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr
+            ? f.getNameAsString() : null;
+    if (variable == null) {
+      return Optional.empty();
+    }
+    Optional<Node> declaration = Scopes.lookup(variable, scope).flatMap(VariableRef::declaration);
+    if (declaration.isEmpty() && scope instanceof NameExpr && Character.isUpperCase(variable.charAt(0))) {
+      return SourceMethods.typeInFile(r, variable); // Cleaner::onExit parsed as a name
+    }
+    Optional<Type> declared = declaration.flatMap(d -> d instanceof VariableDeclarator v ? Optional.of(v.getType())
+        : d instanceof Parameter p ? Optional.of(p.getType()) : Optional.empty());
+    return declared.filter(Type::isClassOrInterfaceType)
+        .flatMap(t -> SourceMethods.typeInFile(r, t.asClassOrInterfaceType().getNameAsString()));
   }
 
   private Optional<String> runnerType(Type returned) {

@@ -11,6 +11,7 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import io.github.informerguard.analyzer.api.FileNodes;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.resolve.Expressions;
 import io.github.informerguard.analyzer.resolve.Lombok;
@@ -49,13 +50,52 @@ final class UncalledStops {
         continue;
       }
       Optional<MethodDeclaration> in = enclosingMethod(call);
-      if (in.isEmpty() || !neverRuns(in.get(), owner)) {
+      if (in.isEmpty() || !neverRuns(in.get(), owner, false)) {
         return Optional.empty();
       }
       holders.add(in.get());
     }
     return holders.isEmpty() ? Optional.empty()
         : Optional.of(String.join(", ", holders.stream().map(m -> m.getNameAsString() + "()").toList()));
+  }
+
+  /**
+   * Whether some stop of the field (a call of one of {@code stops} on it in its class) sits in code that may
+   * run, for a stop that is to excuse another handle: one outside a method (a constructor, an initializer) or in
+   * a method that may run. Never runs: a public method of a plain class that nothing calls (as for
+   * {@link #onlyIn}, and also when no other source file names the class, unless the method is a
+   * {@code close()} or {@code shutdown()} that Spring may infer as a destroy method), and a private, unannotated
+   * method that its file never names in a call or a method reference (no test can call it either).
+   */
+  boolean someStopMayRun(VariableDeclarator field, Set<String> stops) {
+    if (!(field.findAncestor(TypeDeclaration.class).orElse(null) instanceof TypeDeclaration<?> owner)) {
+      return false;
+    }
+    boolean plainOwner = owner instanceof ClassOrInterfaceDeclaration c && plain(c, false);
+    for (MethodCallExpr call : owner.findAll(MethodCallExpr.class)) {
+      if (!stops.contains(call.getNameAsString()) || call.getScope().isEmpty()
+          || !names(Expressions.withoutParenthesesAndCasts(call.getScope().get()), field)) {
+        continue;
+      }
+      Optional<MethodDeclaration> in = enclosingMethod(call);
+      if (in.isEmpty()) {
+        return true;
+      }
+      MethodDeclaration m = in.get();
+      boolean uncalledPrivate = m.isPrivate() && m.getAnnotations().isEmpty()
+          && m.findCompilationUnit().filter(cu -> namedInFile(cu, m.getNameAsString())).isEmpty();
+      if (!uncalledPrivate && !(plainOwner && neverRuns(m, (ClassOrInterfaceDeclaration) owner, true))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A call of {@code name} or a method reference {@code ::name} anywhere in the file (by name only). */
+  private static boolean namedInFile(com.github.javaparser.ast.CompilationUnit cu, String name) {
+    return FileNodes.of(cu, MethodCallExpr.class).stream().anyMatch(c -> c.getNameAsString().equals(name))
+        || FileNodes.of(cu, com.github.javaparser.ast.expr.MethodReferenceExpr.class).stream()
+            .anyMatch(r -> r.getIdentifier().equals(name));
   }
 
   /** An informer stored into a collection field whose every way back to its elements is code nothing runs. */
@@ -106,7 +146,7 @@ final class UncalledStops {
     Set<MethodDeclaration> holders = new LinkedHashSet<>();
     for (Expression drain : drains) {
       Optional<MethodDeclaration> in = enclosingMethod(drain);
-      if (in.isEmpty() || SPRING_INFERRED_DESTROY.contains(in.get().getNameAsString()) || !neverRuns(in.get(), owner)) {
+      if (in.isEmpty() || SPRING_INFERRED_DESTROY.contains(in.get().getNameAsString()) || !neverRuns(in.get(), owner, false)) {
         return Optional.empty();
       }
       holders.add(in.get());
@@ -170,9 +210,11 @@ final class UncalledStops {
   /**
    * A public method no code runs: not main, not annotated (an entry point, an override), no annotated
    * parameter, not called or referenced in this file, and called on no receiver that may be this class
-   * in any source file.
+   * in any source file. With {@code strict} (a stop that is to excuse another handle), a class that no other
+   * source file names does not make its public methods callers' API: only a {@code close()} or
+   * {@code shutdown()} may still run.
    */
-  private boolean neverRuns(MethodDeclaration m, ClassOrInterfaceDeclaration owner) {
+  private boolean neverRuns(MethodDeclaration m, ClassOrInterfaceDeclaration owner, boolean strict) {
     if (m.getNameAsString().equals("main") || !m.getAnnotations().isEmpty()
         || m.getParameters().stream().anyMatch(p -> !p.getAnnotations().isEmpty())) {
       return false;
@@ -194,6 +236,9 @@ final class UncalledStops {
         m.getParameters().size());
     if (called.isPresent()) {
       return !called.get();
+    }
+    if (strict) {
+      return !SPRING_INFERRED_DESTROY.contains(m.getNameAsString());
     }
     // No other file names the class, but a @Bean method of its own file makes it: Spring calls only the
     // destroy method it infers (a public close() or shutdown()), and nothing else can reach the bean's

@@ -75,7 +75,8 @@ final class ServerTimeoutWatches {
   /**
    * A timeout that ends the watch: a literal or constant of at most an hour, or a value the code is given or
    * computes (a parameter, a configuration field: the author bounded the watch). Not null, not MAX_VALUE, and
-   * not a computation that folds to more than an hour ({@code (int) TimeUnit.HOURS.toSeconds(24)}, {@code 24 * 3600}).
+   * not a computation of constants that folds to more than an hour ({@code (int) TimeUnit.HOURS.toSeconds(24)},
+   * {@code 24 * 3600}); a configuration look-up that folds only through its default counts as given.
    */
   private static boolean bounded(Expression e, int depth, ConstantFolder folder) {
     Expression x = FreshRewatches.unwrap(e);
@@ -91,7 +92,9 @@ final class ServerTimeoutWatches {
     if (x instanceof MethodCallExpr || x instanceof BinaryExpr) {
       Optional<Folded> computed = folder.fold(x).filter(Folded::isNumber);
       if (computed.isPresent()) {
-        return ((Number) computed.get().value()).longValue() <= MAX_BOUND_SECONDS;
+        // A configured value (Integer.getInteger("watch.timeout", 86400)) is the operator's to set, as a
+        // configuration field is: a bound whatever its default.
+        return computed.get().configDefault() || ((Number) computed.get().value()).longValue() <= MAX_BOUND_SECONDS;
       }
     }
     if (x instanceof FieldAccessExpr f && f.getNameAsString().equals("MAX_VALUE")) {
