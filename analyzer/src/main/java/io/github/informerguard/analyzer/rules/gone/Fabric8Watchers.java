@@ -12,6 +12,7 @@ import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.CastExpr;
@@ -35,7 +36,9 @@ import io.github.informerguard.analyzer.api.Match;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
 import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.rules.cancel.UncalledCode;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -136,7 +139,7 @@ final class Fabric8Watchers {
         watcher = Optional.of(a);
       }
     }
-    return watcher.filter(w -> projectMethod(call));
+    return watcher.filter(w -> proxies(call, w, 0));
   }
 
   /**
@@ -155,16 +158,54 @@ final class Fabric8Watchers {
     return parent instanceof ReturnStmt;
   }
 
-  /** The call targets a method of the analyzed sources (this file's, or a type the source index knows). */
-  private boolean projectMethod(MethodCallExpr call) {
-    if (SourceMethods.isOwnCode(call.getScope(), call)) {
-      return SourceMethods.forCallInFile(call).isPresent();
+  /**
+   * The call targets a method of the analyzed sources that hands the watcher it is given to a watch: a method with
+   * no body in view (behind an interface, abstract), or one whose body passes that very parameter to a fabric8
+   * {@code watch(..)} or to another such method. Not one that wraps it in a Watcher of its own (which may handle
+   * the 410 itself) or keeps it for later: that wrapper, not the caller's watcher, is what is watched.
+   */
+  private boolean proxies(MethodCallExpr call, Expression watcher, int depth) {
+    if (depth > MAX_DEPTH) {
+      return false;
     }
-    if (types.underlying() instanceof io.github.informerguard.analyzer.resolve.LenientTypeFacts lenient) {
-      return call.getScope().flatMap(lenient::sourceTypeOf).isPresent();
+    Optional<MethodDeclaration> target = SourceMethods.forCall(call, types);
+    if (target.isEmpty() || target.get().getBody().isEmpty()) {
+      return target.isPresent() || bodyNotInView(call);
     }
-    return io.github.informerguard.analyzer.resolve.Resolution.attempt(() -> call.resolve().declaringType())
-        .filter(t -> !t.getQualifiedName().startsWith("io.fabric8.")).filter(t -> t.toAst().isPresent()).isPresent();
+    int index = -1;
+    for (int i = 0; i < call.getArguments().size(); i++) {
+      if (call.getArgument(i) == watcher) {
+        index = i;
+      }
+    }
+    if (index < 0 || index >= target.get().getParameters().size() || target.get().getParameter(index).isVarArgs()) {
+      return false;
+    }
+    Parameter parameter = target.get().getParameter(index);
+    for (NameExpr use : target.get().getBody().get().findAll(NameExpr.class, n -> Scopes.refersTo(n, parameter))) {
+      if (!(use.getParentNode().orElse(null) instanceof MethodCallExpr inner) || inner.getArguments().stream().noneMatch(a -> a == use)) {
+        continue;
+      }
+      boolean watch = WatchApis.F8_WATCH.matches(inner, types) || WatchApis.F8_RAW_CUSTOM_RESOURCE_WATCH.matches(inner, types)
+          || untypedWatch(inner);
+      if (watch && inner.getArgument(inner.getArguments().size() - 1) == use
+          || !watch && types.isA(inner, Set.of(F8_WATCH)).isYes() && proxies(inner, use, depth + 1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The call targets a method of an analysed source type that {@link SourceMethods#forCall} cannot give with a body
+   * (an interface's or abstract method; lenient mode sees only methods with bodies).
+   */
+  private boolean bodyNotInView(MethodCallExpr call) {
+    if (types.underlying() instanceof LenientTypeFacts lenient) {
+      return call.getScope().flatMap(lenient::sourceTypeOf).filter(t -> t.getMethodsByName(call.getNameAsString()).stream()
+          .anyMatch(m -> m.getParameters().size() == call.getArguments().size() && m.getBody().isEmpty())).isPresent();
+    }
+    return false;
   }
 
   /** {@code onClose(WatcherException)} (or 4.x {@code onClose(KubernetesClientException)}) of the implementation. */
@@ -256,7 +297,7 @@ final class Fabric8Watchers {
   /** A helper call and the argument of it that carries the watcher. */
   private record Handoff(MethodCallExpr call, Expression argument) {}
 
-  private static Optional<Handoff> handedBy(Expression watcher) {
+  private Optional<Handoff> handedBy(Expression watcher) {
     Node parent = watcher.getParentNode().orElse(null);
     Optional<Handoff> call = Optional.empty();
     if (parent instanceof MethodCallExpr m && m.getArguments().stream().anyMatch(a -> a == watcher)) {
@@ -272,7 +313,9 @@ final class Fabric8Watchers {
     }
     return call.filter(h -> h.call().getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.ExpressionStmt
         && h.call().getScope().isPresent()
-        && !io.github.informerguard.analyzer.rules.cancel.UncalledCode.inUncalledPrivateMethod(h.call()));
+        // a helper of the analysed sources, not a collection's add(..) or another library method
+        && (SourceMethods.forCall(h.call(), types).isPresent() || bodyNotInView(h.call()))
+        && !UncalledCode.inUncalledPrivateMethod(h.call()));
   }
 
   /**
@@ -293,7 +336,15 @@ final class Fabric8Watchers {
     }
     String parameter = helper.get().getParameter(index).getNameAsString();
     List<NameExpr> uses = helper.get().getBody().get().findAll(NameExpr.class, n -> n.getNameAsString().equals(parameter));
-    return uses.isEmpty() || uses.stream().anyMatch(u -> !guardedOff(u, helper.get(), handoff.call()));
+    if (uses.isEmpty()) {
+      return true;
+    }
+    List<NameExpr> live = uses.stream().filter(u -> !guardedOff(u, helper.get(), handoff.call())).toList();
+    // every watch the helper opens with it is closed after a bounded wait
+    ShortLivedWatches shortLived = new ShortLivedWatches(types);
+    return !live.isEmpty() && !live.stream().allMatch(u -> u.getParentNode().orElse(null) instanceof MethodCallExpr w
+        && (WatchApis.F8_WATCH.matches(w, types) || untypedWatch(w)) && w.getArgument(w.getArguments().size() - 1) == u
+        && shortLived.isShortLived(w));
   }
 
   /** {@code use} sits in an if branch or a switch case that the constants {@code call} passes cannot enter. */
@@ -373,7 +424,7 @@ final class Fabric8Watchers {
       return Optional.empty();
     }
     for (int i = 0; i < helper.getParameters().size() && i < call.getArguments().size(); i++) {
-      com.github.javaparser.ast.body.Parameter p = helper.getParameter(i);
+      Parameter p = helper.getParameter(i);
       if (p.getNameAsString().equals(n.getNameAsString()) && !p.isVarArgs()
           && Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration).filter(d -> d == p).isPresent()) {
         return stringValue(call.getArgument(i), folder);
