@@ -39,6 +39,13 @@ import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.rules.cancel.UncalledCode;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import java.util.Collections;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -73,7 +80,7 @@ final class Fabric8Watchers {
 
   private final TypeFacts types;
   /** The project-method calls {@link #find} took as watch calls (see {@link #proxiedWatcher}). */
-  private final Set<MethodCallExpr> proxies = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Set<MethodCallExpr> proxies = Collections.newSetFromMap(new IdentityHashMap<>());
 
   Fabric8Watchers(TypeFacts types) {
     this.types = types;
@@ -274,7 +281,7 @@ final class Fabric8Watchers {
     Optional<MethodDeclaration> factory = created.findAncestor(MethodDeclaration.class)
         .filter(m -> onlyReturn(m).filter(r -> r == created).isPresent());
     Optional<CompilationUnit> unit = created.findCompilationUnit();
-    if (factory.isEmpty() || unit.isEmpty() || FileNodes.of(unit.get(), com.github.javaparser.ast.expr.MethodReferenceExpr.class)
+    if (factory.isEmpty() || unit.isEmpty() || FileNodes.of(unit.get(), MethodReferenceExpr.class)
         .stream().anyMatch(r -> r.getIdentifier().equals(factory.get().getNameAsString()))) {
       return Optional.empty();
     }
@@ -303,15 +310,15 @@ final class Fabric8Watchers {
     if (parent instanceof MethodCallExpr m && m.getArguments().stream().anyMatch(a -> a == watcher)) {
       call = Optional.of(new Handoff(m, watcher));
     } else if (parent instanceof VariableDeclarator v && v.getParentNode().orElse(null)
-        instanceof com.github.javaparser.ast.expr.VariableDeclarationExpr) {
-      Optional<Node> body = v.findAncestor(com.github.javaparser.ast.body.CallableDeclaration.class).map(Node.class::cast);
+        instanceof VariableDeclarationExpr) {
+      Optional<Node> body = v.findAncestor(CallableDeclaration.class).map(Node.class::cast);
       List<NameExpr> uses = body.map(b -> b.findAll(NameExpr.class, n -> n.getParentNode().orElse(null) instanceof MethodCallExpr m
           && m.getArguments().stream().anyMatch(a -> a == n) && Scopes.refersTo(n, v))).orElse(List.of());
       boolean reassigned = Scopes.lookup(v.getNameAsString(), v).filter(r -> Scopes.isReassigned(r, v)).isPresent();
       call = uses.size() == 1 && !reassigned
           ? Optional.of(new Handoff((MethodCallExpr) uses.get(0).getParentNode().get(), uses.get(0))) : Optional.empty();
     }
-    return call.filter(h -> h.call().getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.ExpressionStmt
+    return call.filter(h -> h.call().getParentNode().orElse(null) instanceof ExpressionStmt
         && h.call().getScope().isPresent()
         // a helper of the analysed sources, not a collection's add(..) or another library method
         && (SourceMethods.forCall(h.call(), types).isPresent() || bodyNotInView(h.call()))
@@ -381,6 +388,9 @@ final class Fabric8Watchers {
   }
 
   private static boolean fallsThrough(SwitchEntry entry) {
+    if (entry.getType() != SwitchEntry.Type.STATEMENT_GROUP) {
+      return false; // case X -> ..: an arrow entry never falls through
+    }
     if (entry.getStatements().isEmpty()) {
       return true;
     }
@@ -394,8 +404,8 @@ final class Fabric8Watchers {
   /** {@code kind.equals(C)}, {@code kind.equalsIgnoreCase(C)}, {@code C.equals(kind)}, or a conjunction with one, false for what the call passes. */
   private boolean excludes(Expression condition, MethodDeclaration helper, MethodCallExpr call, ConstantFolder folder) {
     Expression c = Expressions.withoutParenthesesAndCasts(condition);
-    if (c instanceof com.github.javaparser.ast.expr.BinaryExpr b
-        && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.AND) {
+    if (c instanceof BinaryExpr b
+        && b.getOperator() == BinaryExpr.Operator.AND) {
       return excludes(b.getLeft(), helper, call, folder) || excludes(b.getRight(), helper, call, folder);
     }
     if (!(c instanceof MethodCallExpr m) || m.getArguments().size() != 1 || m.getScope().isEmpty()
@@ -425,8 +435,10 @@ final class Fabric8Watchers {
     }
     for (int i = 0; i < helper.getParameters().size() && i < call.getArguments().size(); i++) {
       Parameter p = helper.getParameter(i);
+      // not a parameter the helper assigns again (kind = kind.toLowerCase()): its value is no longer the constant
       if (p.getNameAsString().equals(n.getNameAsString()) && !p.isVarArgs()
-          && Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration).filter(d -> d == p).isPresent()) {
+          && Scopes.lookup(n.getNameAsString(), n).filter(r -> r.declaration().filter(d -> d == p).isPresent()
+              && !Scopes.isReassigned(r, p)).isPresent()) {
         return stringValue(call.getArgument(i), folder);
       }
     }
@@ -456,7 +468,7 @@ final class Fabric8Watchers {
       return Optional.empty();
     }
     for (Node p = created.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
-      if (p instanceof com.github.javaparser.ast.expr.LambdaExpr || p instanceof ObjectCreationExpr) {
+      if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr) {
         return Optional.empty();
       }
       if (p instanceof MethodDeclaration m) {
@@ -504,7 +516,7 @@ final class Fabric8Watchers {
       if (decl instanceof VariableDeclarator v && v.getType() instanceof ClassOrInterfaceType c) {
         return ownClass(c, v);
       }
-      if (decl instanceof com.github.javaparser.ast.body.Parameter p && p.getType() instanceof ClassOrInterfaceType c) {
+      if (decl instanceof Parameter p && p.getType() instanceof ClassOrInterfaceType c) {
         return ownClass(c, p);
       }
       return Optional.empty();
@@ -533,7 +545,7 @@ final class Fabric8Watchers {
 
   private static boolean ownCode(Node n, MethodDeclaration m) {
     for (Node p = n.getParentNode().orElse(null); p != null && p != m; p = p.getParentNode().orElse(null)) {
-      if (p instanceof com.github.javaparser.ast.expr.LambdaExpr || p instanceof ObjectCreationExpr o
+      if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr o
           && o.getAnonymousClassBody().isPresent() || p instanceof TypeDeclaration<?>) {
         return false;
       }
