@@ -100,7 +100,7 @@ final class MainEndingClose {
       statement = t;
     }
     if (statement == null || ownMethod(statement).filter(MainEndingClose::startsWork).isPresent()
-        || FileNodes.of(unit.get(), MethodDeclaration.class).stream().filter(MainEndingClose::isMain)
+        || unit.get().getTypes().stream().flatMap(t -> t.getMethods().stream()).filter(MainEndingClose::isMain)
             .anyMatch(MainEndingClose::startsWork)) {
       return false;
     }
