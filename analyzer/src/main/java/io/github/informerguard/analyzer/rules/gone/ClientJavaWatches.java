@@ -25,6 +25,7 @@ import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.resolve.SourceMethods;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Optional;
@@ -105,13 +106,17 @@ final class ClientJavaWatches {
     if (callable instanceof MethodDeclaration m && m.getNameAsString().equals("run") && m.getParameters().isEmpty()) {
       return false;
     }
+    Node rewatching = null;
     for (Node n = createWatch.getParentNode().orElse(null); n != null && n != callable; n = n.getParentNode().orElse(null)) {
       if (n instanceof ForEachStmt f && !f.getIterable().isAncestorOf(createWatch) || n instanceof LambdaExpr) {
         return false;
       }
       // A loop that opens the watch again: still one wait when each pass watches afresh (no version carried).
-      if ((n instanceof WhileStmt || n instanceof DoStmt || n instanceof ForStmt) && !watchesAfresh(createWatch, n)) {
-        return false;
+      if (n instanceof WhileStmt || n instanceof DoStmt || n instanceof ForStmt) {
+        if (!watchesAfresh(createWatch, n)) {
+          return false;
+        }
+        rewatching = n;
       }
     }
     Node parent = createWatch.getParentNode().orElse(null);
@@ -126,7 +131,7 @@ final class ClientJavaWatches {
       return false;
     }
     for (ForEachStmt f : callable.findAll(ForEachStmt.class)) {
-      if (f.getIterable() instanceof NameExpr n && Scopes.refersTo(n, declaration) && leavesEarly(f)) {
+      if (f.getIterable() instanceof NameExpr n && Scopes.refersTo(n, declaration) && leavesEarly(f, rewatching)) {
         return true;
       }
     }
@@ -140,7 +145,20 @@ final class ClientJavaWatches {
    * the loop names or reads a resourceVersion.
    */
   private static boolean watchesAfresh(MethodCallExpr createWatch, Node loop) {
-    return freshRequest(createWatch) && !FreshRewatches.namesVersion(loop);
+    return freshRequest(createWatch) && !FreshRewatches.namesVersion(loop)
+        && loop.findAll(MethodCallExpr.class).stream().noneMatch(ClientJavaWatches::ownMethodNamesVersion);
+  }
+
+  /**
+   * An unqualified (or {@code this.}) call of a method of this file whose body names or reads a resourceVersion
+   * ({@code remember(e)} storing the version seen last in a field).
+   */
+  private static boolean ownMethodNamesVersion(MethodCallExpr call) {
+    if (call.getScope().isPresent() && !(call.getScope().get() instanceof com.github.javaparser.ast.expr.ThisExpr)) {
+      return false;
+    }
+    Optional<MethodDeclaration> own = SourceMethods.forCallInFile(call);
+    return own.flatMap(MethodDeclaration::getBody).filter(FreshRewatches::namesVersion).isPresent();
   }
 
   /**
@@ -150,6 +168,11 @@ final class ClientJavaWatches {
    */
   static boolean freshRequest(MethodCallExpr createWatch) {
     Optional<Expression> request = FreshRewatches.request(createWatch.getArgument(1), createWatch);
+    // a request built by a method of the project ({@code newCall()}): its version is in that method, not here
+    if (request.isPresent() && request.get() instanceof MethodCallExpr top && (top.getScope().isEmpty()
+        || top.getScope().get() instanceof com.github.javaparser.ast.expr.ThisExpr || SourceMethods.isOwnCode(top.getScope(), top))) {
+      return false;
+    }
     // a builder kept in a local ({@code request = api.listNamespacedJob(ns).resourceVersion(rv)}) names its version there
     boolean localNamesVersion = request.isPresent() && request.get().findAll(NameExpr.class).stream()
         .map(n -> Scopes.lookup(n.getNameAsString(), n)).flatMap(Optional::stream)
@@ -159,10 +182,14 @@ final class ClientJavaWatches {
             || FreshRewatches.stableArguments(request.get()));
   }
 
-  private static boolean leavesEarly(ForEachStmt loop) {
+  /**
+   * The for-each leaves on the awaited event: a return, or a break out of it. Inside a loop that opens the watch
+   * again ({@code rewatching}), a break that leaves only the for-each starts the next pass: only a return counts.
+   */
+  private static boolean leavesEarly(ForEachStmt loop, Node rewatching) {
     return loop.getBody().findAll(Node.class, x -> x instanceof BreakStmt b && b.getLabel().isEmpty() || x instanceof ReturnStmt)
         .stream().anyMatch(x -> x.findAncestor(LambdaExpr.class).filter(loop::isAncestorOf).isEmpty()
-            && (x instanceof ReturnStmt || nearestLoop(x) == loop));
+            && (x instanceof ReturnStmt || rewatching == null && nearestLoop(x) == loop));
   }
 
   private static Node nearestLoop(Node n) {

@@ -12,6 +12,7 @@ import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.CastExpr;
@@ -35,7 +36,16 @@ import io.github.informerguard.analyzer.api.Match;
 import io.github.informerguard.analyzer.api.TypeFacts;
 import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.resolve.LenientTypeFacts;
 import io.github.informerguard.analyzer.resolve.Scopes;
+import io.github.informerguard.analyzer.rules.cancel.UncalledCode;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import java.util.Collections;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -70,7 +80,7 @@ final class Fabric8Watchers {
 
   private final TypeFacts types;
   /** The project-method calls {@link #find} took as watch calls (see {@link #proxiedWatcher}). */
-  private final Set<MethodCallExpr> proxies = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Set<MethodCallExpr> proxies = Collections.newSetFromMap(new IdentityHashMap<>());
 
   Fabric8Watchers(TypeFacts types) {
     this.types = types;
@@ -136,7 +146,7 @@ final class Fabric8Watchers {
         watcher = Optional.of(a);
       }
     }
-    return watcher.filter(w -> projectMethod(call));
+    return watcher.filter(w -> proxies(call, w, 0));
   }
 
   /**
@@ -155,16 +165,54 @@ final class Fabric8Watchers {
     return parent instanceof ReturnStmt;
   }
 
-  /** The call targets a method of the analyzed sources (this file's, or a type the source index knows). */
-  private boolean projectMethod(MethodCallExpr call) {
-    if (SourceMethods.isOwnCode(call.getScope(), call)) {
-      return SourceMethods.forCallInFile(call).isPresent();
+  /**
+   * The call targets a method of the analyzed sources that hands the watcher it is given to a watch: a method with
+   * no body in view (behind an interface, abstract), or one whose body passes that very parameter to a fabric8
+   * {@code watch(..)} or to another such method. Not one that wraps it in a Watcher of its own (which may handle
+   * the 410 itself) or keeps it for later: that wrapper, not the caller's watcher, is what is watched.
+   */
+  private boolean proxies(MethodCallExpr call, Expression watcher, int depth) {
+    if (depth > MAX_DEPTH) {
+      return false;
     }
-    if (types.underlying() instanceof io.github.informerguard.analyzer.resolve.LenientTypeFacts lenient) {
-      return call.getScope().flatMap(lenient::sourceTypeOf).isPresent();
+    Optional<MethodDeclaration> target = SourceMethods.forCall(call, types);
+    if (target.isEmpty() || target.get().getBody().isEmpty()) {
+      return target.isPresent() || bodyNotInView(call);
     }
-    return io.github.informerguard.analyzer.resolve.Resolution.attempt(() -> call.resolve().declaringType())
-        .filter(t -> !t.getQualifiedName().startsWith("io.fabric8.")).filter(t -> t.toAst().isPresent()).isPresent();
+    int index = -1;
+    for (int i = 0; i < call.getArguments().size(); i++) {
+      if (call.getArgument(i) == watcher) {
+        index = i;
+      }
+    }
+    if (index < 0 || index >= target.get().getParameters().size() || target.get().getParameter(index).isVarArgs()) {
+      return false;
+    }
+    Parameter parameter = target.get().getParameter(index);
+    for (NameExpr use : target.get().getBody().get().findAll(NameExpr.class, n -> Scopes.refersTo(n, parameter))) {
+      if (!(use.getParentNode().orElse(null) instanceof MethodCallExpr inner) || inner.getArguments().stream().noneMatch(a -> a == use)) {
+        continue;
+      }
+      boolean watch = WatchApis.F8_WATCH.matches(inner, types) || WatchApis.F8_RAW_CUSTOM_RESOURCE_WATCH.matches(inner, types)
+          || untypedWatch(inner);
+      if (watch && inner.getArgument(inner.getArguments().size() - 1) == use
+          || !watch && types.isA(inner, Set.of(F8_WATCH)).isYes() && proxies(inner, use, depth + 1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The call targets a method of an analysed source type that {@link SourceMethods#forCall} cannot give with a body
+   * (an interface's or abstract method; lenient mode sees only methods with bodies).
+   */
+  private boolean bodyNotInView(MethodCallExpr call) {
+    if (types.underlying() instanceof LenientTypeFacts lenient) {
+      return call.getScope().flatMap(lenient::sourceTypeOf).filter(t -> t.getMethodsByName(call.getNameAsString()).stream()
+          .anyMatch(m -> m.getParameters().size() == call.getArguments().size() && m.getBody().isEmpty())).isPresent();
+    }
+    return false;
   }
 
   /** {@code onClose(WatcherException)} (or 4.x {@code onClose(KubernetesClientException)}) of the implementation. */
@@ -233,7 +281,7 @@ final class Fabric8Watchers {
     Optional<MethodDeclaration> factory = created.findAncestor(MethodDeclaration.class)
         .filter(m -> onlyReturn(m).filter(r -> r == created).isPresent());
     Optional<CompilationUnit> unit = created.findCompilationUnit();
-    if (factory.isEmpty() || unit.isEmpty() || FileNodes.of(unit.get(), com.github.javaparser.ast.expr.MethodReferenceExpr.class)
+    if (factory.isEmpty() || unit.isEmpty() || FileNodes.of(unit.get(), MethodReferenceExpr.class)
         .stream().anyMatch(r -> r.getIdentifier().equals(factory.get().getNameAsString()))) {
       return Optional.empty();
     }
@@ -256,23 +304,25 @@ final class Fabric8Watchers {
   /** A helper call and the argument of it that carries the watcher. */
   private record Handoff(MethodCallExpr call, Expression argument) {}
 
-  private static Optional<Handoff> handedBy(Expression watcher) {
+  private Optional<Handoff> handedBy(Expression watcher) {
     Node parent = watcher.getParentNode().orElse(null);
     Optional<Handoff> call = Optional.empty();
     if (parent instanceof MethodCallExpr m && m.getArguments().stream().anyMatch(a -> a == watcher)) {
       call = Optional.of(new Handoff(m, watcher));
     } else if (parent instanceof VariableDeclarator v && v.getParentNode().orElse(null)
-        instanceof com.github.javaparser.ast.expr.VariableDeclarationExpr) {
-      Optional<Node> body = v.findAncestor(com.github.javaparser.ast.body.CallableDeclaration.class).map(Node.class::cast);
+        instanceof VariableDeclarationExpr) {
+      Optional<Node> body = v.findAncestor(CallableDeclaration.class).map(Node.class::cast);
       List<NameExpr> uses = body.map(b -> b.findAll(NameExpr.class, n -> n.getParentNode().orElse(null) instanceof MethodCallExpr m
           && m.getArguments().stream().anyMatch(a -> a == n) && Scopes.refersTo(n, v))).orElse(List.of());
       boolean reassigned = Scopes.lookup(v.getNameAsString(), v).filter(r -> Scopes.isReassigned(r, v)).isPresent();
       call = uses.size() == 1 && !reassigned
           ? Optional.of(new Handoff((MethodCallExpr) uses.get(0).getParentNode().get(), uses.get(0))) : Optional.empty();
     }
-    return call.filter(h -> h.call().getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.ExpressionStmt
+    return call.filter(h -> h.call().getParentNode().orElse(null) instanceof ExpressionStmt
         && h.call().getScope().isPresent()
-        && !io.github.informerguard.analyzer.rules.cancel.UncalledCode.inUncalledPrivateMethod(h.call()));
+        // a helper of the analysed sources, not a collection's add(..) or another library method
+        && (SourceMethods.forCall(h.call(), types).isPresent() || bodyNotInView(h.call()))
+        && !UncalledCode.inUncalledPrivateMethod(h.call()));
   }
 
   /**
@@ -293,7 +343,15 @@ final class Fabric8Watchers {
     }
     String parameter = helper.get().getParameter(index).getNameAsString();
     List<NameExpr> uses = helper.get().getBody().get().findAll(NameExpr.class, n -> n.getNameAsString().equals(parameter));
-    return uses.isEmpty() || uses.stream().anyMatch(u -> !guardedOff(u, helper.get(), handoff.call()));
+    if (uses.isEmpty()) {
+      return true;
+    }
+    List<NameExpr> live = uses.stream().filter(u -> !guardedOff(u, helper.get(), handoff.call())).toList();
+    // every watch the helper opens with it is closed after a bounded wait
+    ShortLivedWatches shortLived = new ShortLivedWatches(types);
+    return !live.isEmpty() && !live.stream().allMatch(u -> u.getParentNode().orElse(null) instanceof MethodCallExpr w
+        && (WatchApis.F8_WATCH.matches(w, types) || untypedWatch(w)) && w.getArgument(w.getArguments().size() - 1) == u
+        && shortLived.isShortLived(w));
   }
 
   /** {@code use} sits in an if branch or a switch case that the constants {@code call} passes cannot enter. */
@@ -330,6 +388,9 @@ final class Fabric8Watchers {
   }
 
   private static boolean fallsThrough(SwitchEntry entry) {
+    if (entry.getType() != SwitchEntry.Type.STATEMENT_GROUP) {
+      return false; // case X -> ..: an arrow entry never falls through
+    }
     if (entry.getStatements().isEmpty()) {
       return true;
     }
@@ -343,8 +404,8 @@ final class Fabric8Watchers {
   /** {@code kind.equals(C)}, {@code kind.equalsIgnoreCase(C)}, {@code C.equals(kind)}, or a conjunction with one, false for what the call passes. */
   private boolean excludes(Expression condition, MethodDeclaration helper, MethodCallExpr call, ConstantFolder folder) {
     Expression c = Expressions.withoutParenthesesAndCasts(condition);
-    if (c instanceof com.github.javaparser.ast.expr.BinaryExpr b
-        && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.AND) {
+    if (c instanceof BinaryExpr b
+        && b.getOperator() == BinaryExpr.Operator.AND) {
       return excludes(b.getLeft(), helper, call, folder) || excludes(b.getRight(), helper, call, folder);
     }
     if (!(c instanceof MethodCallExpr m) || m.getArguments().size() != 1 || m.getScope().isEmpty()
@@ -373,9 +434,11 @@ final class Fabric8Watchers {
       return Optional.empty();
     }
     for (int i = 0; i < helper.getParameters().size() && i < call.getArguments().size(); i++) {
-      com.github.javaparser.ast.body.Parameter p = helper.getParameter(i);
+      Parameter p = helper.getParameter(i);
+      // not a parameter the helper assigns again (kind = kind.toLowerCase()): its value is no longer the constant
       if (p.getNameAsString().equals(n.getNameAsString()) && !p.isVarArgs()
-          && Scopes.lookup(n.getNameAsString(), n).flatMap(VariableRef::declaration).filter(d -> d == p).isPresent()) {
+          && Scopes.lookup(n.getNameAsString(), n).filter(r -> r.declaration().filter(d -> d == p).isPresent()
+              && !Scopes.isReassigned(r, p)).isPresent()) {
         return stringValue(call.getArgument(i), folder);
       }
     }
@@ -405,7 +468,7 @@ final class Fabric8Watchers {
       return Optional.empty();
     }
     for (Node p = created.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
-      if (p instanceof com.github.javaparser.ast.expr.LambdaExpr || p instanceof ObjectCreationExpr) {
+      if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr) {
         return Optional.empty();
       }
       if (p instanceof MethodDeclaration m) {
@@ -453,7 +516,7 @@ final class Fabric8Watchers {
       if (decl instanceof VariableDeclarator v && v.getType() instanceof ClassOrInterfaceType c) {
         return ownClass(c, v);
       }
-      if (decl instanceof com.github.javaparser.ast.body.Parameter p && p.getType() instanceof ClassOrInterfaceType c) {
+      if (decl instanceof Parameter p && p.getType() instanceof ClassOrInterfaceType c) {
         return ownClass(c, p);
       }
       return Optional.empty();
@@ -482,7 +545,7 @@ final class Fabric8Watchers {
 
   private static boolean ownCode(Node n, MethodDeclaration m) {
     for (Node p = n.getParentNode().orElse(null); p != null && p != m; p = p.getParentNode().orElse(null)) {
-      if (p instanceof com.github.javaparser.ast.expr.LambdaExpr || p instanceof ObjectCreationExpr o
+      if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr o
           && o.getAnonymousClassBody().isPresent() || p instanceof TypeDeclaration<?>) {
         return false;
       }

@@ -99,7 +99,22 @@ final class MainEndingClose {
         && d.getParentNode().orElse(null) instanceof TryStmt t && t.getResources().contains(d)) {
       statement = t;
     }
-    return statement != null && lastActOfMain(statement, unit.get());
+    if (statement == null || ownMethod(statement).filter(MainEndingClose::startsWork).isPresent()
+        || unit.get().getTypes().stream().flatMap(t -> t.getMethods().stream()).filter(MainEndingClose::isMain)
+            .anyMatch(MainEndingClose::startsWork)) {
+      return false;
+    }
+    return lastActOfMain(statement, unit.get());
+  }
+
+  /**
+   * The method starts work that may keep the process up once the watch loop ends (a non-daemon thread, an
+   * executor, a server): a {@code new Thread(..)}, a call named {@code start}, or an {@code Executors} factory.
+   */
+  private static boolean startsWork(MethodDeclaration method) {
+    return method.findAll(MethodCallExpr.class).stream().anyMatch(c -> c.getNameAsString().equals("start")
+            || c.getScope().filter(sc -> sc instanceof NameExpr n && n.getNameAsString().equals("Executors")).isPresent())
+        || method.findAll(ObjectCreationExpr.class).stream().anyMatch(o -> o.getType().getNameAsString().equals("Thread"));
   }
 
   /** The wait ends main: it is main's last statement, or ends the method whose every call in the file does. */
