@@ -3,6 +3,10 @@ package io.github.informerguard.analyzer.resolve;
 import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import java.util.Optional;
 
 /** Small expression helpers shared by rules. */
 public final class Expressions {
@@ -46,5 +50,20 @@ public final class Expressions {
         return x;
       }
     }
+  }
+
+  /**
+   * The variable {@code e} names, through parentheses and casts: {@code x} for {@code x} or
+   * {@code this.x}; empty for anything else (a call, another object's field).
+   */
+  public static Optional<String> variableName(Expression e) {
+    Expression x = withoutParenthesesAndCasts(e);
+    if (x instanceof NameExpr n) {
+      return Optional.of(n.getNameAsString());
+    }
+    if (x instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) {
+      return Optional.of(f.getNameAsString());
+    }
+    return Optional.empty();
   }
 }

@@ -6,7 +6,6 @@ import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.Expression;
-import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
@@ -120,19 +119,9 @@ final class CompletedFutureGets {
 
   /** {@code f} or {@code this.f}: the future read. */
   private static Optional<String> receiver(MethodCallExpr call) {
-    return receiverName(call.getScope().get());
+    return Expressions.variableName(call.getScope().get());
   }
 
-  private static Optional<String> receiverName(Expression e) {
-    Expression scope = Expressions.withoutParenthesesAndCasts(e);
-    if (scope instanceof NameExpr n) {
-      return Optional.of(n.getNameAsString());
-    }
-    if (scope instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) {
-      return Optional.of(f.getNameAsString());
-    }
-    return Optional.empty();
-  }
 
   /**
    * A call of a method of this class (no receiver) that declares {@code throws InterruptedException} (or a
@@ -197,7 +186,7 @@ final class CompletedFutureGets {
    * {@code T name = ..}); unless {@code onlyWrites}, also any other use ({@code futures.add(..)}).
    */
   private static boolean names(Statement st, String name, boolean onlyWrites) {
-    if (st.findFirst(AssignExpr.class, a -> receiverName(a.getTarget()).equals(Optional.of(name))).isPresent()
+    if (st.findFirst(AssignExpr.class, a -> Expressions.variableName(a.getTarget()).equals(Optional.of(name))).isPresent()
         || st.findFirst(VariableDeclarator.class, v -> v.getNameAsString().equals(name)).isPresent()) {
       return true;
     }

@@ -11,7 +11,6 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
-import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.api.VariableRef;
@@ -82,7 +81,7 @@ final class FreshFactories {
         return !startedAnywhere(unit, d.getNameAsString(), LifecycleApis.INFORMER_SELF_STARTS);
       }
       if (parent instanceof AssignExpr a && a.getValue() == result) {
-        return holderName(a.getTarget())
+        return Expressions.variableName(a.getTarget())
             .filter(n -> !startedAnywhere(unit, n, LifecycleApis.INFORMER_SELF_STARTS)).isPresent();
       }
       return false;
@@ -91,7 +90,7 @@ final class FreshFactories {
 
   /** A factory held in a local or field that this file never starts; a parameter may be started by its owner. */
   private static boolean factoryNeverStarted(CompilationUnit unit, Expression factory) {
-    Optional<String> name = holderName(factory);
+    Optional<String> name = Expressions.variableName(factory);
     if (name.isEmpty()) {
       return false;
     }
@@ -104,22 +103,12 @@ final class FreshFactories {
     return !startedAnywhere(unit, name.get(), Set.of(LifecycleApis.F8_FACTORY_START));
   }
 
-  private static Optional<String> holderName(Expression e) {
-    Expression x = Expressions.withoutParenthesesAndCasts(e);
-    if (x instanceof NameExpr n) {
-      return Optional.of(n.getNameAsString());
-    }
-    if (x instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) {
-      return Optional.of(f.getNameAsString());
-    }
-    return Optional.empty();
-  }
 
   /** Name-based on purpose: it only ever withholds the finding. */
   private static boolean startedAnywhere(CompilationUnit unit, String holder, Set<String> starts) {
     return FileNodes.of(unit, MethodCallExpr.class).stream()
         .anyMatch(m -> starts.contains(m.getNameAsString()) && m.getScope()
-            .flatMap(FreshFactories::holderName).filter(holder::equals).isPresent())
+            .flatMap(Expressions::variableName).filter(holder::equals).isPresent())
         || FileNodes.of(unit, NameExpr.class).stream().anyMatch(n -> n.getNameAsString().equals(holder) && handedOn(n));
   }
 
