@@ -159,9 +159,10 @@ public class CheckMojo extends AbstractMojo {
   private boolean excludeGeneratedSources;
 
   /**
-   * Reuses the results of earlier builds, kept in {@code cacheDirectory}, for every file whose
-   * text, the classpath, the policy file, the analyzer and the files it took declarations from
-   * are unchanged. {@code false} analyzes every file every time.
+   * Reuses the results of earlier builds, kept in {@code outputDirectory/cache.json} (and, after
+   * a build that analyzed every file, as a snapshot in {@code cacheDirectory}), for every file
+   * whose text, the classpath, the policy file, the analyzer and the files it took declarations
+   * from are unchanged. {@code false} analyzes every file every time and drops the snapshot.
    */
   @Parameter(property = "informer-guard.cache", defaultValue = "true")
   private boolean cache;
@@ -170,9 +171,9 @@ public class CheckMojo extends AbstractMojo {
    * Where {@code cache} keeps, per module, the results of the last build that analyzed every
    * file of the module, and a copy of the reports written from them: one file per module (named
    * after its artifactId and a digest of its folder), at most 500 modules (the least recently
-   * written are dropped). Outside {@code target}, so that a {@code mvn clean} build of sources
-   * that are all as they were then reuses those results and restores the reports instead of
-   * analyzing again. Set it to <code>${project.build.directory}/informer-guard</code> to have
+   * used are dropped). Outside {@code target}, so that a {@code mvn clean} build of sources
+   * and classes that are all as they were then reuses those results and restores the reports
+   * instead of analyzing again. Set it to <code>${project.build.directory}/informer-guard</code> to have
    * {@code mvn clean} discard it.
    */
   @Parameter(property = "informer-guard.cacheDirectory",
