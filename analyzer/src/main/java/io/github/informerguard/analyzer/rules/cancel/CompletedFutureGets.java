@@ -23,7 +23,6 @@ import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.ReturnStmt;
-import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import io.github.informerguard.analyzer.api.Match;
 import io.github.informerguard.analyzer.api.RuleContext;
 import io.github.informerguard.analyzer.catalog.CancellationTypes;
@@ -134,12 +133,10 @@ final class CompletedFutureGets {
     Optional<TypeDeclaration> type = at.findAncestor(TypeDeclaration.class);
     return type.isPresent() && ((TypeDeclaration<?>) type.get()).getMethodsByName(call.getNameAsString()).stream()
         .anyMatch(m -> m.getThrownExceptions().stream().anyMatch(t -> ctx.types().isA(t, INTERRUPTED).isYes()
-            || t instanceof ClassOrInterfaceType c
-                && ctx.types().typeName(c.getNameWithScope(), c).filter(ROOTS::contains).isPresent()));
+            || InterruptSwallowed.catchesAnyException(ctx, t)));
   }
 
   private static final Set<String> INTERRUPTED = Set.of(CancellationTypes.INTERRUPTED_EXCEPTION);
-  private static final Set<String> ROOTS = Set.of("java.lang.Exception", "java.lang.Throwable");
 
   /**
    * The try is in the then-branch of {@code if (f.isDone())} (the test alone or one term of an {@code &&}), or in

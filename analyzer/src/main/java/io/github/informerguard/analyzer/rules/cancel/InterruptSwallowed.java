@@ -184,8 +184,11 @@ public final class InterruptSwallowed extends CatalogRule {
     }
   }
 
-  /** {@code catch (Exception e)} or {@code catch (Throwable t)}: a catch an InterruptedException can land in. */
-  private static boolean catchesAnyException(RuleContext ctx, Type t) {
+  /**
+   * {@code Exception} or {@code Throwable}: a catch an InterruptedException can land in, or a {@code throws} that
+   * may carry one.
+   */
+  static boolean catchesAnyException(RuleContext ctx, Type t) {
     return t instanceof ClassOrInterfaceType c
         && ctx.types().typeName(c.getNameWithScope(), c).filter(EXCEPTION_ROOTS::contains).isPresent();
   }

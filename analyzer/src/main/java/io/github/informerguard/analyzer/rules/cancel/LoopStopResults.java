@@ -2,10 +2,14 @@ package io.github.informerguard.analyzer.rules.cancel;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.BooleanLiteralExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.CatchClause;
@@ -13,7 +17,6 @@ import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.WhileStmt;
-import io.github.informerguard.analyzer.resolve.Expressions;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -39,8 +42,8 @@ final class LoopStopResults {
     Optional<Statement> last = clause.getBody().getStatements().getLast();
     if (last.isEmpty() || !(last.get() instanceof ReturnStmt ret)
         || !(ret.getExpression().orElse(null) instanceof BooleanLiteralExpr value)
-        || clause.getBody().findAll(Statement.class, s -> s.isWhileStmt() || s.isDoStmt() || s.isForStmt()
-            || s.isForEachStmt() || s.isContinueStmt() || s.isBreakStmt() || s.isThrowStmt()).size() > 0) {
+        || clause.getBody().findFirst(Statement.class, s -> s.isWhileStmt() || s.isDoStmt() || s.isForStmt()
+            || s.isForEachStmt() || s.isContinueStmt() || s.isBreakStmt() || s.isThrowStmt()).isPresent()) {
       return false;
     }
     Optional<MethodDeclaration> method = clause.findAncestor(MethodDeclaration.class);
@@ -71,9 +74,9 @@ final class LoopStopResults {
   /** Whether a lambda or local/anonymous class lies between the catch and its method (a return there leaves it). */
   private static boolean enclosingLambdaOrClass(CatchClause clause, MethodDeclaration method) {
     for (Node n = clause.getParentNode().orElse(null); n != null && n != method; n = n.getParentNode().orElse(null)) {
-      if (n instanceof com.github.javaparser.ast.expr.LambdaExpr
-          || n instanceof com.github.javaparser.ast.body.TypeDeclaration<?>
-          || n instanceof com.github.javaparser.ast.expr.ObjectCreationExpr) {
+      if (n instanceof LambdaExpr
+          || n instanceof TypeDeclaration<?>
+          || n instanceof ObjectCreationExpr) {
         return true;
       }
     }
@@ -87,7 +90,7 @@ final class LoopStopResults {
   private static Optional<Statement> loopStoppedBy(MethodCallExpr call, boolean stopValue) {
     Node term = call;
     Node parent = call.getParentNode().orElse(null);
-    while (parent instanceof com.github.javaparser.ast.expr.EnclosedExpr) {
+    while (parent instanceof EnclosedExpr) {
       term = parent;
       parent = parent.getParentNode().orElse(null);
     }
@@ -99,7 +102,7 @@ final class LoopStopResults {
       term = parent;
       parent = parent.getParentNode().orElse(null);
     }
-    while (parent instanceof com.github.javaparser.ast.expr.EnclosedExpr
+    while (parent instanceof EnclosedExpr
         || parent instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.AND) {
       term = parent;
       parent = parent.getParentNode().orElse(null);

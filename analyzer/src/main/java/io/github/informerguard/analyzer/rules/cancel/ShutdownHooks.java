@@ -10,6 +10,7 @@ import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.CatchClause;
 import io.github.informerguard.analyzer.api.Match;
 import io.github.informerguard.analyzer.api.RuleContext;
@@ -64,7 +65,7 @@ final class ShutdownHooks {
       return isAddShutdownHook(ctx, call) && call.getArguments().contains(thread);
     }
     if (parent instanceof VariableDeclarator variable && variable.getParentNode()
-        .filter(com.github.javaparser.ast.expr.VariableDeclarationExpr.class::isInstance).isPresent()) {
+        .filter(VariableDeclarationExpr.class::isInstance).isPresent()) {
       String name = variable.getNameAsString();
       Optional<CallableDeclaration> method = variable.findAncestor(CallableDeclaration.class);
       Node scope = method.map(Node.class::cast).orElse(null);
