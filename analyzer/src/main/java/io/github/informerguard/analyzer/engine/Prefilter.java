@@ -20,13 +20,8 @@ import java.util.Set;
  * in {@code (} is a call's shape (the catalog's call matchers give those): the name must not
  * continue an identifier ({@code inform(} is not in {@code reinform(}), whitespace may stand
  * before the parenthesis ({@code watch (w)}), and a method declaration ({@code Request
- * watch(Boolean watch)}, a generated client's setter) is not a call. A word without a dot does
- * not count in the package declaration nor in an import's qualifier ({@code informers} in
- * {@code import io.fabric8.kubernetes.client.informers.cache.Lister;}, {@code inform} in
- * {@code package com.example.informer;}): those names make no node a rule matches, and a name the
- * file imports counts where the code uses it (the import's last name still counts). A word with a
- * dot (a qualified type name) counts there too. A file is first checked on its raw text, which is
- * cheap; only a file that passes that is scanned for its code.
+ * watch(Boolean watch)}, a generated client's setter) is not a call. A file is first checked on
+ * its raw text, which is cheap; only a file that passes that is scanned for its code.
  */
 final class Prefilter {
 
@@ -124,7 +119,7 @@ final class Prefilter {
     if (!anyRule(raw)) {
       return new Screen(List.of(), held);
     }
-    boolean[] code = foundInCode(codeOf(text));
+    boolean[] code = found(codeOf(text), true);
     List<Rule> out = new ArrayList<>(rules.size());
     for (int r = 0; r < rules.size(); r++) {
       if (any(code, ruleWords[r])) {
@@ -132,83 +127,6 @@ final class Prefilter {
       }
     }
     return new Screen(out, held);
-  }
-
-  /**
-   * As {@link #found} on a file's code, without the hits of words that hold no dot inside the
-   * package declaration and the imports' qualifiers (see {@link #qualifiers}).
-   */
-  private boolean[] foundInCode(String code) {
-    int[] names = qualifiers(code);
-    boolean[] found = new boolean[words.size()];
-    automaton.scan(code, (word, end) -> {
-      if (found[word]) {
-        return;
-      }
-      String w = words.get(word);
-      int at = end - w.length();
-      if (names.length > 0 && w.indexOf('.') < 0 && within(names, at, end)) {
-        return;
-      }
-      found[word] = !callShape.get(word) || callAt(code, at, end, true);
-    });
-    return found;
-  }
-
-  private static boolean within(int[] ranges, int at, int end) {
-    for (int r = 0; r < ranges.length; r += 2) {
-      if (at >= ranges[r] && end <= ranges[r + 1]) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * The ranges {@code [from, to)}, as pairs, of a file's code ({@link #codeOf}) that name packages
-   * and not code: the package declaration, and each import but its last name ({@code import
-   * static a.b.C.} of {@code import static a.b.C.d;}; all of a {@code *} import). Read from the
-   * top while the code holds only those declarations; anything else there (an annotation, a
-   * comment left in a file with Unicode escapes) ends the reading, which only leaves more words to count.
-   */
-  static int[] qualifiers(String code) {
-    List<Integer> out = new ArrayList<>();
-    int n = code.length();
-    int i = 0;
-    while (true) {
-      while (i < n && Character.isWhitespace(code.charAt(i))) {
-        i++;
-      }
-      if (i < n && code.charAt(i) == ';') {
-        i++;
-        continue;
-      }
-      boolean pkg = keywordAt(code, i, "package");
-      if (!pkg && !keywordAt(code, i, "import")) {
-        break;
-      }
-      int semicolon = code.indexOf(';', i);
-      if (semicolon < 0) {
-        break;
-      }
-      int to = semicolon;
-      if (!pkg) {
-        int dot = code.lastIndexOf('.', semicolon);
-        if (dot < i) {
-          break;
-        }
-        to = code.substring(dot + 1, semicolon).trim().equals("*") ? semicolon : dot + 1;
-      }
-      out.add(i);
-      out.add(to);
-      i = semicolon + 1;
-    }
-    return out.stream().mapToInt(Integer::intValue).toArray();
-  }
-
-  private static boolean keywordAt(String code, int at, String keyword) {
-    int end = at + keyword.length();
-    return code.startsWith(keyword, at) && end < code.length() && !Character.isJavaIdentifierPart(code.charAt(end));
   }
 
   private boolean anyRule(boolean[] found) {

@@ -136,27 +136,4 @@ class PrefilterTest {
     assertThat(Prefilter.of(List.of(), List.of("watch")).screen("class T { Object watch; }").indexWords()).isEqualTo(1);
     assertThat(Prefilter.of(List.of(), List.of("watch")).screen("class T { Object w; }").indexWords()).isZero();
   }
-  @Test
-  void packageAndImportQualifiersAreNotCode() {
-    Rule stops = new io.github.informerguard.analyzer.rules.cancel.InformerNeverStopped();
-    Rule gone = new io.github.informerguard.analyzer.rules.gone.MissingGoneHandling();
-    List<Rule> both = List.of(stops, gone);
-    // "inform" and "Watcher" only in the package's name and in imports' qualifiers: nothing to parse.
-    String header = "/* licence */\npackage com.example.informer.watchers;\n\n"
-        + "import io.fabric8.kubernetes.client.informers.cache.Lister;\n"
-        + "import static io.fabric8.kubernetes.client.Watcher.Action.ADDED;\n"
-        + "import com.example.informer.util.*;\n";
-    assertThat(Prefilter.applicable(both, header + "class Mapper { Lister<Object> l; Object a = ADDED; }")).isEmpty();
-    // The same words in the code still count, however the file is laid out.
-    assertThat(Prefilter.applicable(both, header + "class Mapper { Object i = client.pods().inform(h); }"))
-        .containsExactly(stops);
-    assertThat(Prefilter.applicable(both, header + "class Mapper implements Watcher<Object> {}")).containsExactly(gone);
-    assertThat(Prefilter.applicable(both, "package a; import x.y.SharedIndexInformer; class B { }")).containsExactly(stops);
-    // A qualified word counts in an import; an annotated package declaration is read as code.
-    assertThat(Prefilter.applicable(both, "package a; import io.javaoperatorsdk.operator.Operator; class B { }"))
-        .containsExactly(stops);
-    assertThat(Prefilter.applicable(both, "@Deprecated package com.example.informer;")).containsExactly(stops);
-    assertThat(Prefilter.qualifiers("package a.b; import static c.D.e; import f.*; class G {}"))
-        .containsExactly(0, 11, 13, 31, 34, 44);
-  }
 }
