@@ -295,8 +295,10 @@ public final class Analyzer {
       if (read instanceof SourceFile f) {
         Prefilter.Screen screen = prefilter.screen(f.text());
         List<Rule> applicable = PREFILTER ? screen.rules() : prefilter.rules();
-        String name = f.primaryTypeName();
-        return new Candidate(p, name, f.sourceRoot(), applicable, FileFacts.of(name, f.text(), screen.indexWords()));
+        // The package is read once (a regular expression over the text) for both.
+        Optional<String> pkg = f.packageName();
+        String name = f.primaryTypeName(pkg);
+        return new Candidate(p, name, f.sourceRoot(pkg), applicable, FileFacts.of(name, f.text(), screen.indexWords()));
       }
       return read;
     } catch (OutOfMemoryError e) {

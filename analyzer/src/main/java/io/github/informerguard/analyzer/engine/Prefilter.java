@@ -248,6 +248,16 @@ final class Prefilter {
     int n = text.length();
     int i = 0;
     while (i < n) {
+      // Code up to the next character that may open a comment or a literal is copied at once.
+      int plain = i;
+      while (plain < n && !opensCommentOrLiteral(text.charAt(plain))) {
+        plain++;
+      }
+      if (plain > i) {
+        out.append(text, i, plain);
+        i = plain;
+        continue;
+      }
       char c = text.charAt(i);
       char next = i + 1 < n ? text.charAt(i + 1) : 0;
       if (c == '/' && next == '/') {
@@ -270,6 +280,10 @@ final class Prefilter {
       }
     }
     return out.toString();
+  }
+
+  private static boolean opensCommentOrLiteral(char c) {
+    return c == '/' || c == '"' || c == '\'';
   }
 
   /** The index after the literal's closing {@code quote}, escapes skipped; a literal left open ends at its line. */

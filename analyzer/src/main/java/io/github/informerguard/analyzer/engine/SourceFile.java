@@ -19,18 +19,28 @@ public record SourceFile(Path path, String text) {
 
   /** The qualified name of the file's primary type (package + file name). */
   public String primaryTypeName() {
+    return primaryTypeName(packageName());
+  }
+
+  /** As {@link #primaryTypeName()}, with the file's {@link #packageName()} already read. */
+  String primaryTypeName(Optional<String> packageName) {
     String file = path.getFileName().toString();
     String simple = file.endsWith(".java") ? file.substring(0, file.length() - 5) : file;
-    return packageName().map(p -> p + "." + simple).orElse(simple);
+    return packageName.map(p -> p + "." + simple).orElse(simple);
   }
 
   /** The source root this file belongs to: its directory minus the package's folders. */
   public Optional<Path> sourceRoot() {
+    return sourceRoot(packageName());
+  }
+
+  /** As {@link #sourceRoot()}, with the file's {@link #packageName()} already read. */
+  Optional<Path> sourceRoot(Optional<String> packageName) {
     Path dir = path.getParent();
     if (dir == null) {
       return Optional.empty();
     }
-    String pkg = packageName().orElse("");
+    String pkg = packageName.orElse("");
     if (pkg.isEmpty()) {
       return Optional.of(dir);
     }
