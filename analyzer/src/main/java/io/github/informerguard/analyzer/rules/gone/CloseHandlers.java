@@ -47,10 +47,113 @@ final class CloseHandlers {
     }
     if (s instanceof IfStmt i) {
       // if (cause != null) log...: a condition that asks nothing of the exception's status
-      return i.getCondition().findAll(MethodCallExpr.class).isEmpty() && inert(i.getThenStmt())
+      // if (log.isDebugEnabled()) log...: a logger's level guard decides only whether the message is written
+      return i.getCondition().findAll(MethodCallExpr.class).stream().allMatch(c -> LoggingCalls.isLevelQuery(c, types))
+          && inert(i.getThenStmt())
           && i.getElseStmt().map(this::inert).orElse(true);
     }
     return false;
+  }
+
+  /**
+   * onClose only reports the close down the channel that eventReceived hands its events to
+   * ({@code bus.publish(TOPIC, message)} in both): every statement is a logging call, a call of a method that
+   * eventReceived also calls on the same variable or field (not {@code this}, not a type's static method), or a
+   * local whose value only feeds such calls; the close exception is at most read ({@code e.getMessage()}) or
+   * logged, never handed on as a whole. The consumers of the event stream get one more message, telling them
+   * the stream ended; nothing lists or watches again, so the close is noted and dropped as a log call drops it.
+   */
+  boolean reportsToEventSink(MethodDeclaration onClose, Optional<MethodDeclaration> eventReceived) {
+    if (onClose.getBody().isEmpty() || onClose.getParameters().size() != 1
+        || eventReceived.flatMap(MethodDeclaration::getBody).isEmpty()) {
+      return false;
+    }
+    Set<String> sinks = new java.util.HashSet<>();
+    for (MethodCallExpr m : eventReceived.get().getBody().get().findAll(MethodCallExpr.class)) {
+      sinkKey(m).ifPresent(sinks::add);
+    }
+    if (sinks.isEmpty()) {
+      return false;
+    }
+    BlockStmt body = onClose.getBody().get();
+    List<MethodCallExpr> reports = body.findAll(MethodCallExpr.class,
+        m -> m.getParentNode().orElse(null) instanceof ExpressionStmt && sinkKey(m).filter(sinks::contains).isPresent());
+    if (reports.isEmpty() || !onlyReports(body, reports)) {
+      return false;
+    }
+    String cause = onClose.getParameter(0).getNameAsString();
+    for (NameExpr n : body.findAll(NameExpr.class, x -> x.getNameAsString().equals(cause))) {
+      boolean read = n.getParentNode().orElse(null) instanceof MethodCallExpr m && m.getScope().filter(sc -> sc == n).isPresent()
+          && !m.getNameAsString().equals("getCause") && !m.getNameAsString().startsWith("as");
+      if (!read && !inLogging(n) && !nullCheckBeforeLogging(n) && !inNullCheck(n)) {
+        return false; // the exception itself is handed on: the receiver may act on it
+      }
+    }
+    return true;
+  }
+
+  /** {@code receiver.method/arity} of a call on a variable or a field ({@code bus}, {@code this.bus}), not on a logger. */
+  private Optional<String> sinkKey(MethodCallExpr m) {
+    if (m.getScope().isEmpty() || evidence.isLogging(m)) {
+      return Optional.empty();
+    }
+    Expression scope = m.getScope().get();
+    boolean variable = scope instanceof NameExpr n && io.github.informerguard.analyzer.resolve.Scopes.lookup(n.getNameAsString(), n).isPresent()
+        || scope instanceof com.github.javaparser.ast.expr.FieldAccessExpr f && f.getScope() instanceof com.github.javaparser.ast.expr.ThisExpr;
+    if (!variable) {
+      return Optional.empty();
+    }
+    String receiver = scope instanceof NameExpr n ? n.getNameAsString()
+        : ((com.github.javaparser.ast.expr.FieldAccessExpr) scope).getNameAsString();
+    return Optional.of(receiver + "." + m.getNameAsString() + "/" + m.getArguments().size());
+  }
+
+  /** Every statement logs, is one of {@code reports}, declares a local that only feeds them, or is a null-checked block of such. */
+  private boolean onlyReports(Statement s, List<MethodCallExpr> reports) {
+    if (s instanceof BlockStmt b) {
+      return b.getStatements().stream().allMatch(st -> onlyReports(st, reports));
+    }
+    if (s instanceof EmptyStmt) {
+      return true;
+    }
+    if (s instanceof IfStmt i) {
+      return i.getCondition().findAll(MethodCallExpr.class).stream().allMatch(c -> LoggingCalls.isLevelQuery(c, types))
+          && onlyReports(i.getThenStmt(), reports) && i.getElseStmt().map(e -> onlyReports(e, reports)).orElse(true);
+    }
+    if (!(s instanceof ExpressionStmt e)) {
+      return false;
+    }
+    if (e.getExpression() instanceof MethodCallExpr m) {
+      return reports.contains(m) || inert(s);
+    }
+    if (e.getExpression() instanceof com.github.javaparser.ast.expr.VariableDeclarationExpr v) {
+      return v.getVariables().stream().allMatch(d -> d.getInitializer().isPresent()
+          && d.getInitializer().get().findFirst(com.github.javaparser.ast.expr.LambdaExpr.class).isEmpty()
+          && d.getInitializer().get().findFirst(com.github.javaparser.ast.expr.MethodReferenceExpr.class).isEmpty()
+          && d.getInitializer().get().findAll(com.github.javaparser.ast.expr.ObjectCreationExpr.class).stream()
+              .allMatch(c -> c.getAnonymousClassBody().isEmpty())
+          && feedsOnly(d, reports));
+    }
+    return false;
+  }
+
+  /** Every use of the local is inside the arguments of one of {@code reports}, or in the initializer of another local. */
+  private static boolean feedsOnly(com.github.javaparser.ast.body.VariableDeclarator local, List<MethodCallExpr> reports) {
+    Node scope = local.findAncestor(BlockStmt.class).orElse(null);
+    if (scope == null) {
+      return false;
+    }
+    List<NameExpr> uses = scope.findAll(NameExpr.class, n -> n.getNameAsString().equals(local.getNameAsString()));
+    return !uses.isEmpty() && uses.stream().allMatch(u -> reports.stream().anyMatch(r -> r.getArguments().stream().anyMatch(a -> a.isAncestorOf(u) || a == u))
+        || u.findAncestor(com.github.javaparser.ast.body.VariableDeclarator.class).filter(d -> d != local).isPresent());
+  }
+
+  /** {@code if (cause != null)}: asking whether there is a cause tells no 410 apart. */
+  private static boolean inNullCheck(NameExpr n) {
+    return n.getParentNode().orElse(null) instanceof com.github.javaparser.ast.expr.BinaryExpr b
+        && (b.getLeft() instanceof com.github.javaparser.ast.expr.NullLiteralExpr
+            || b.getRight() instanceof com.github.javaparser.ast.expr.NullLiteralExpr)
+        && b.getParentNode().orElse(null) instanceof IfStmt i && i.getCondition() == b;
   }
 
   /**
