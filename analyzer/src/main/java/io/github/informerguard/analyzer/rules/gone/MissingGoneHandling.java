@@ -153,13 +153,17 @@ public final class MissingGoneHandling extends CatalogRule {
   }
 
   /**
-   * eventReceived is declared here and does nothing (an empty body, or only comments): the watch's events are
-   * dropped as they come, so a watch a 410 ends loses nothing any code uses (a placeholder watch that a
-   * ListerWatcher must return, a watch opened only for its side effect on the connection).
+   * The Watcher does nothing at all: eventReceived and onClose are both declared here with empty bodies (or only
+   * comments). Every event is dropped as it comes and no code hears of the close, so a watch a 410 ends loses
+   * nothing any code uses (a placeholder watch that a ListerWatcher must hand back). A Watcher that does anything
+   * with its events, or only logs its close, is judged as before.
    */
   private static boolean discardsEvents(Fabric8Watchers.Implementation impl) {
-    return impl.method("eventReceived", 2).flatMap(MethodDeclaration::getBody)
-        .filter(b -> b.getStatements().isEmpty()).isPresent();
+    return empty(impl.method("eventReceived", 2)) && empty(impl.method("onClose", 1));
+  }
+
+  private static boolean empty(Optional<MethodDeclaration> method) {
+    return method.flatMap(MethodDeclaration::getBody).filter(b -> b.getStatements().isEmpty()).isPresent();
   }
 
   /** An inert close handler, or one that tells no 410 apart and releases no waiter (the end of a one-shot wait). */
