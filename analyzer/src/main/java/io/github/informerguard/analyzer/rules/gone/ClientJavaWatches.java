@@ -157,6 +157,9 @@ final class ClientJavaWatches {
       if (ref.isEmpty()) {
         continue;
       }
+      if (!asValue(n)) {
+        continue; // initial.getMetadata().getNamespace(): the subject of a wait, not a version handed in
+      }
       if (ref.get().kind() == VariableRef.Kind.PARAMETER) {
         reaching.add(ref.get().name());
       } else if (ref.get().kind() == VariableRef.Kind.LOCAL) {
@@ -170,7 +173,8 @@ final class ClientJavaWatches {
       return false;
     }
     for (ReturnStmt r : m.getBody().get().findAll(ReturnStmt.class)) {
-      if (r.findAncestor(LambdaExpr.class).filter(m::isAncestorOf).isPresent()
+      // Handed back when the watch ends (after the loop), not only on an awaited event inside it.
+      if (r.findAncestor(LambdaExpr.class).filter(m::isAncestorOf).isPresent() || loop.isAncestorOf(r)
           || !(r.getExpression().map(FreshRewatches::unwrap).orElse(null) instanceof NameExpr v)) {
         continue;
       }
@@ -220,14 +224,20 @@ final class ClientJavaWatches {
     return false;
   }
 
+  private static final Set<String> OTHER_EVENT_TYPES = Set.of("ADDED", "MODIFIED", "DELETED", "BOOKMARK");
+
   /** {@code event.object == null}, or a read of {@code event.type} / {@code event.status} (also through getters). */
   private static boolean testsErrorShape(Expression condition, String event) {
+    // "DELETED".equals(item.type): a test for another event type, not for an error
+    Set<String> literals = new java.util.HashSet<>();
+    condition.findAll(com.github.javaparser.ast.expr.StringLiteralExpr.class).forEach(l -> literals.add(l.getValue()));
+    boolean otherType = !literals.contains("ERROR") && literals.stream().anyMatch(OTHER_EVENT_TYPES::contains);
     for (com.github.javaparser.ast.expr.FieldAccessExpr fa : condition.findAll(com.github.javaparser.ast.expr.FieldAccessExpr.class)) {
       if (!(fa.getScope() instanceof NameExpr n) || !n.getNameAsString().equals(event)) {
         continue;
       }
       String field = fa.getNameAsString();
-      if (field.equals("type") || field.equals("status")) {
+      if (field.equals("type") && !otherType || field.equals("status")) {
         return true;
       }
       if (field.equals("object") && fa.getParentNode().orElse(null) instanceof com.github.javaparser.ast.expr.BinaryExpr b
@@ -235,16 +245,23 @@ final class ClientJavaWatches {
         return true;
       }
     }
-    return condition.findAll(MethodCallExpr.class).stream().anyMatch(m -> (m.getNameAsString().equals("getType")
+    return condition.findAll(MethodCallExpr.class).stream().anyMatch(m -> (m.getNameAsString().equals("getType") && !otherType
         || m.getNameAsString().equals("getStatus")) && m.getArguments().isEmpty()
         && m.getScope().filter(sc -> sc instanceof NameExpr n && n.getNameAsString().equals(event)).isPresent());
   }
 
-  /** The parameters of {@code method} that {@code e} names. */
+  /** A name used for its value ({@code from}, {@code "" + from}), not as the scope of a call or field ({@code from.getX()}). */
+  private static boolean asValue(NameExpr n) {
+    Node p = n.getParentNode().orElse(null);
+    return !(p instanceof MethodCallExpr c && c.getScope().filter(sc -> sc == n).isPresent()
+        || p instanceof com.github.javaparser.ast.expr.FieldAccessExpr f && f.getScope() == n);
+  }
+
+  /** The parameters of {@code method} that {@code e} names as values. */
   private static Set<String> parametersIn(Expression e, MethodDeclaration method) {
     Set<String> out = new java.util.HashSet<>();
     for (NameExpr n : e.findAll(NameExpr.class)) {
-      if (method.getParameters().stream().anyMatch(p -> p.getNameAsString().equals(n.getNameAsString()))
+      if (asValue(n) && method.getParameters().stream().anyMatch(p -> p.getNameAsString().equals(n.getNameAsString()))
           && Scopes.lookup(n.getNameAsString(), n).filter(r -> r.kind() == VariableRef.Kind.PARAMETER).isPresent()) {
         out.add(n.getNameAsString());
       }

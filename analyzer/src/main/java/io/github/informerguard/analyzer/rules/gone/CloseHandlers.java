@@ -11,6 +11,7 @@ import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.catalog.CancellationTypes;
 import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.resolve.TypeNameExpressions;
@@ -82,6 +83,24 @@ final class CloseHandlers {
       return false;
     }
     String cause = onClose.getParameter(0).getNameAsString();
+    // The channel is a broadcaster to other readers, not an in-process hand-off (a JDK queue, collection or
+    // executor) whose consumer is the project's own code, which may list and watch again on the marker.
+    if (reports.stream().anyMatch(r -> types.isA(r.getScope().get(), IN_PROCESS_HANDOFFS).isYes())) {
+      return false;
+    }
+    // What is posted is a plain value: no code handed over (a lambda, a method reference, an anonymous class), no
+    // call on another object or a method of the file (which may restart the watch), only the cause's text and
+    // values built by static factories and constants (Notice.of("ERROR", e.getMessage())).
+    for (MethodCallExpr r : reports) {
+      if (!r.getArguments().stream().allMatch(a -> plainValue(a, cause))) {
+        return false;
+      }
+    }
+    for (com.github.javaparser.ast.body.VariableDeclarator d : body.findAll(com.github.javaparser.ast.body.VariableDeclarator.class)) {
+      if (d.getInitializer().filter(i -> !plainValue(i, cause)).isPresent()) {
+        return false;
+      }
+    }
     for (NameExpr n : body.findAll(NameExpr.class, x -> x.getNameAsString().equals(cause))) {
       boolean read = n.getParentNode().orElse(null) instanceof MethodCallExpr m && m.getScope().filter(sc -> sc == n).isPresent()
           && !m.getNameAsString().equals("getCause") && !m.getNameAsString().startsWith("as");
@@ -90,6 +109,49 @@ final class CloseHandlers {
       }
     }
     return true;
+  }
+
+  /** In-process hand-offs: what is put there is taken by the project's own code, which may restart the watch. */
+  private static final Set<String> IN_PROCESS_HANDOFFS = Set.of("java.util.Collection", "java.util.Queue",
+      "java.util.Deque", "java.util.List", "java.util.Set", "java.util.Map", "java.util.concurrent.BlockingQueue",
+      "java.util.concurrent.BlockingDeque", "java.util.concurrent.TransferQueue",
+      "java.util.concurrent.LinkedBlockingQueue", "java.util.concurrent.ArrayBlockingQueue",
+      "java.util.concurrent.LinkedBlockingDeque", "java.util.concurrent.ConcurrentLinkedQueue",
+      "java.util.concurrent.LinkedTransferQueue", "java.util.concurrent.PriorityBlockingQueue",
+      "java.util.concurrent.SynchronousQueue", "java.util.ArrayDeque", "java.util.LinkedList", "java.util.ArrayList",
+      CancellationTypes.EXECUTOR, CancellationTypes.EXECUTOR_SERVICE, CancellationTypes.SCHEDULED_EXECUTOR_SERVICE,
+      CancellationTypes.THREAD_POOL_EXECUTOR, CancellationTypes.SCHEDULED_THREAD_POOL_EXECUTOR,
+      CancellationTypes.FORK_JOIN_POOL);
+
+  /**
+   * A value that carries no code and calls nothing that may act: no lambda, method reference or anonymous class;
+   * every call in it reads the cause ({@code e.getMessage()}) or is rooted in a type name (a static factory
+   * {@code Notice.of(..)}, {@code String.valueOf(..)}, an enum constant's {@code Kind.POD.name()}).
+   */
+  private static boolean plainValue(Expression e, String cause) {
+    if (e.findFirst(com.github.javaparser.ast.expr.LambdaExpr.class).isPresent()
+        || e.findFirst(com.github.javaparser.ast.expr.MethodReferenceExpr.class).isPresent()
+        || e.findAll(com.github.javaparser.ast.expr.ObjectCreationExpr.class).stream()
+            .anyMatch(c -> c.getAnonymousClassBody().isPresent())) {
+      return false;
+    }
+    return e.findAll(MethodCallExpr.class).stream().allMatch(m -> m.getScope()
+        .filter(sc -> sc instanceof NameExpr n && n.getNameAsString().equals(cause) || rootedInTypeName(sc)).isPresent());
+  }
+
+  /** {@code Notice}, {@code Message.Level.ERROR}, {@code Notice.builder().text(t)}: a chain that starts at a type name. */
+  private static boolean rootedInTypeName(Expression scope) {
+    if (scope instanceof NameExpr n) {
+      return Character.isUpperCase(n.getNameAsString().charAt(0))
+          && io.github.informerguard.analyzer.resolve.Scopes.lookup(n.getNameAsString(), n).isEmpty();
+    }
+    if (scope instanceof com.github.javaparser.ast.expr.FieldAccessExpr f) {
+      return rootedInTypeName(f.getScope());
+    }
+    if (scope instanceof MethodCallExpr m) {
+      return m.getScope().filter(CloseHandlers::rootedInTypeName).isPresent();
+    }
+    return false;
   }
 
   /** {@code receiver.method/arity} of a call on a variable or a field ({@code bus}, {@code this.bus}), not on a logger. */
