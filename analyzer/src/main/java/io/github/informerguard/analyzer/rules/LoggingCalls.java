@@ -50,7 +50,11 @@ public final class LoggingCalls {
     if (call.getScope().isEmpty() || !isLogMethodName(call.getNameAsString())) {
       return false;
     }
-    Expression scope = call.getScope().get();
+    return isLoggerReceiver(call.getScope().get(), types);
+  }
+
+  /** A console stream, a value of a logging library's type, or a variable or field named like a logger. */
+  private static boolean isLoggerReceiver(Expression scope, TypeFacts types) {
     if (PRINT_STREAMS.contains(scope.toString())) {
       return true;
     }
@@ -58,6 +62,20 @@ public final class LoggingCalls {
       return true;
     }
     return types.isA(scope, CallbackApis.LOGGERS).isYes() || types.isA(scope, Set.of(JDK_SYSTEM_LOGGER)).isYes();
+  }
+
+  /**
+   * Whether {@code call} asks a logger whether a level is on ({@code log.isDebugEnabled()},
+   * {@code logger.isLoggable(Level.FINE)}, Log4j 2's {@code isEnabled(Level)}): a guard around logging that
+   * decides nothing but whether a message is written.
+   */
+  public static boolean isLevelQuery(MethodCallExpr call, TypeFacts types) {
+    String name = call.getNameAsString();
+    boolean levelName = name.startsWith("is") && name.endsWith("Enabled") && call.getArguments().size() <= 1
+        && (name.equals("isEnabled") || LEVEL_PREFIXES.stream().anyMatch(l -> name.equalsIgnoreCase("is" + l + "Enabled")))
+        || name.equals("isLoggable") && call.getArguments().size() == 1;
+    return levelName && call.getScope().isPresent() && !PRINT_STREAMS.contains(call.getScope().get().toString())
+        && isLoggerReceiver(call.getScope().get(), types);
   }
 
   /**

@@ -131,11 +131,142 @@ final class ClientJavaWatches {
       return false;
     }
     for (ForEachStmt f : callable.findAll(ForEachStmt.class)) {
-      if (f.getIterable() instanceof NameExpr n && Scopes.refersTo(n, declaration) && leavesEarly(f, rewatching)) {
+      if (f.getIterable() instanceof NameExpr n && Scopes.refersTo(n, declaration) && leavesEarly(f, rewatching)
+          && !resumesForCaller(createWatch, callable, f)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * The method resumes from a version its caller hands in and hands back the version it reached: a parameter
+   * reaches the request (directly, or through a local the method sets from it), and a {@code return} gives back
+   * a variable that starts from that parameter (the parameter itself, or a local initialised from it) and that
+   * the for-each over the watch writes ({@code int last = from; for (..) { .. last = seen; } return last;}). The
+   * caller watches again from what it is given, pass after pass: a resumed watch that a 410 ends for good, not a
+   * one-shot wait whose early leave is the awaited event.
+   */
+  private static boolean resumesForCaller(MethodCallExpr createWatch, Node callable, ForEachStmt loop) {
+    if (!(callable instanceof MethodDeclaration m) || m.getType().isVoidType() || m.getBody().isEmpty()) {
+      return false;
+    }
+    Set<String> reaching = new java.util.HashSet<>();
+    for (NameExpr n : createWatch.getArgument(1).findAll(NameExpr.class)) {
+      Optional<VariableRef> ref = Scopes.lookup(n.getNameAsString(), n);
+      if (ref.isEmpty()) {
+        continue;
+      }
+      if (!asValue(n)) {
+        continue; // initial.getMetadata().getNamespace(): the subject of a wait, not a version handed in
+      }
+      if (ref.get().kind() == VariableRef.Kind.PARAMETER) {
+        reaching.add(ref.get().name());
+      } else if (ref.get().kind() == VariableRef.Kind.LOCAL) {
+        ref.get().initializer().ifPresent(i -> reaching.addAll(parametersIn(i, m)));
+        m.getBody().get().findAll(AssignExpr.class, a -> a.getTarget() instanceof NameExpr t
+                && t.getNameAsString().equals(n.getNameAsString()))
+            .forEach(a -> reaching.addAll(parametersIn(a.getValue(), m)));
+      }
+    }
+    if (reaching.isEmpty()) {
+      return false;
+    }
+    for (ReturnStmt r : m.getBody().get().findAll(ReturnStmt.class)) {
+      // Handed back when the watch ends (after the loop), not only on an awaited event inside it.
+      if (r.findAncestor(LambdaExpr.class).filter(m::isAncestorOf).isPresent() || loop.isAncestorOf(r)
+          || !(r.getExpression().map(FreshRewatches::unwrap).orElse(null) instanceof NameExpr v)) {
+        continue;
+      }
+      Optional<VariableRef> ref = Scopes.lookup(v.getNameAsString(), v);
+      boolean startsFromCaller = ref.isPresent() && (ref.get().kind() == VariableRef.Kind.PARAMETER && reaching.contains(ref.get().name())
+          || ref.get().kind() == VariableRef.Kind.LOCAL
+              && ref.get().initializer().filter(i -> parametersIn(i, m).stream().anyMatch(reaching::contains)).isPresent());
+      boolean advanced = loop.getBody().findAll(AssignExpr.class).stream().anyMatch(a -> a.getTarget() instanceof NameExpr t
+          && t.getNameAsString().equals(v.getNameAsString()));
+      if (startsFromCaller && advanced) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A watch the method resumes for its caller (above) that, on an event that looks like an ERROR (its
+   * {@code object} null, or its {@code type} or {@code status} read), returns a constant instead of the version
+   * reached ({@code if (item.object == null) return 0;}): the caller watches again from that reset, with no
+   * version, and replays the current state. A check that looks only inside the object (client-java leaves it
+   * null on an ERROR event) is no such reset.
+   */
+  boolean resetsOnErrorEvent(MethodCallExpr createWatch, Node callable) {
+    Node parent = createWatch.getParentNode().orElse(null);
+    Node declaration = parent instanceof VariableDeclarator v ? v
+        : parent instanceof AssignExpr a && a.getTarget() instanceof NameExpr target
+            ? Scopes.lookup(target.getNameAsString(), target).flatMap(VariableRef::declaration).orElse(null) : null;
+    for (ForEachStmt f : callable.findAll(ForEachStmt.class)) {
+      boolean overWatch = f.getIterable() == createWatch
+          || declaration != null && f.getIterable() instanceof NameExpr n && Scopes.refersTo(n, declaration);
+      if (!overWatch || !resumesForCaller(createWatch, callable, f)) {
+        continue;
+      }
+      String event = f.getVariable().getVariables().get(0).getNameAsString();
+      for (ReturnStmt r : f.getBody().findAll(ReturnStmt.class)) {
+        boolean constant = r.getExpression().map(FreshRewatches::unwrap)
+            .filter(x -> x instanceof com.github.javaparser.ast.expr.LiteralExpr
+                || x instanceof com.github.javaparser.ast.expr.UnaryExpr u && u.getExpression() instanceof com.github.javaparser.ast.expr.LiteralExpr)
+            .isPresent();
+        if (constant && r.findAncestor(com.github.javaparser.ast.stmt.IfStmt.class).filter(f::isAncestorOf)
+            .filter(i -> testsErrorShape(i.getCondition(), event)).isPresent()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static final Set<String> OTHER_EVENT_TYPES = Set.of("ADDED", "MODIFIED", "DELETED", "BOOKMARK");
+
+  /** {@code event.object == null}, or a read of {@code event.type} / {@code event.status} (also through getters). */
+  private static boolean testsErrorShape(Expression condition, String event) {
+    // "DELETED".equals(item.type): a test for another event type, not for an error
+    Set<String> literals = new java.util.HashSet<>();
+    condition.findAll(com.github.javaparser.ast.expr.StringLiteralExpr.class).forEach(l -> literals.add(l.getValue()));
+    boolean otherType = !literals.contains("ERROR") && literals.stream().anyMatch(OTHER_EVENT_TYPES::contains);
+    for (com.github.javaparser.ast.expr.FieldAccessExpr fa : condition.findAll(com.github.javaparser.ast.expr.FieldAccessExpr.class)) {
+      if (!(fa.getScope() instanceof NameExpr n) || !n.getNameAsString().equals(event)) {
+        continue;
+      }
+      String field = fa.getNameAsString();
+      if (field.equals("type") && !otherType || field.equals("status")) {
+        return true;
+      }
+      if (field.equals("object") && fa.getParentNode().orElse(null) instanceof com.github.javaparser.ast.expr.BinaryExpr b
+          && (b.getLeft().isNullLiteralExpr() || b.getRight().isNullLiteralExpr())) {
+        return true;
+      }
+    }
+    return condition.findAll(MethodCallExpr.class).stream().anyMatch(m -> (m.getNameAsString().equals("getType") && !otherType
+        || m.getNameAsString().equals("getStatus")) && m.getArguments().isEmpty()
+        && m.getScope().filter(sc -> sc instanceof NameExpr n && n.getNameAsString().equals(event)).isPresent());
+  }
+
+  /** A name used for its value ({@code from}, {@code "" + from}), not as the scope of a call or field ({@code from.getX()}). */
+  private static boolean asValue(NameExpr n) {
+    Node p = n.getParentNode().orElse(null);
+    return !(p instanceof MethodCallExpr c && c.getScope().filter(sc -> sc == n).isPresent()
+        || p instanceof com.github.javaparser.ast.expr.FieldAccessExpr f && f.getScope() == n);
+  }
+
+  /** The parameters of {@code method} that {@code e} names as values. */
+  private static Set<String> parametersIn(Expression e, MethodDeclaration method) {
+    Set<String> out = new java.util.HashSet<>();
+    for (NameExpr n : e.findAll(NameExpr.class)) {
+      if (asValue(n) && method.getParameters().stream().anyMatch(p -> p.getNameAsString().equals(n.getNameAsString()))
+          && Scopes.lookup(n.getNameAsString(), n).filter(r -> r.kind() == VariableRef.Kind.PARAMETER).isPresent()) {
+        out.add(n.getNameAsString());
+      }
+    }
+    return out;
   }
 
   /**

@@ -11,6 +11,7 @@ import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import io.github.informerguard.analyzer.api.TypeFacts;
+import io.github.informerguard.analyzer.catalog.CancellationTypes;
 import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.catalog.WatchApis;
 import io.github.informerguard.analyzer.resolve.TypeNameExpressions;
@@ -47,10 +48,174 @@ final class CloseHandlers {
     }
     if (s instanceof IfStmt i) {
       // if (cause != null) log...: a condition that asks nothing of the exception's status
-      return i.getCondition().findAll(MethodCallExpr.class).isEmpty() && inert(i.getThenStmt())
+      // if (log.isDebugEnabled()) log...: a logger's level guard decides only whether the message is written
+      return i.getCondition().findAll(MethodCallExpr.class).stream().allMatch(c -> LoggingCalls.isLevelQuery(c, types))
+          && inert(i.getThenStmt())
           && i.getElseStmt().map(this::inert).orElse(true);
     }
     return false;
+  }
+
+  /**
+   * onClose only reports the close down the channel that eventReceived hands its events to
+   * ({@code bus.publish(TOPIC, message)} in both): every statement is a logging call, a call of a method that
+   * eventReceived also calls on the same variable or field (not {@code this}, not a type's static method), or a
+   * local whose value only feeds such calls; the close exception is at most read ({@code e.getMessage()}) or
+   * logged, never handed on as a whole. The consumers of the event stream get one more message, telling them
+   * the stream ended; nothing lists or watches again, so the close is noted and dropped as a log call drops it.
+   */
+  boolean reportsToEventSink(MethodDeclaration onClose, Optional<MethodDeclaration> eventReceived) {
+    if (onClose.getBody().isEmpty() || onClose.getParameters().size() != 1
+        || eventReceived.flatMap(MethodDeclaration::getBody).isEmpty()) {
+      return false;
+    }
+    Set<String> sinks = new java.util.HashSet<>();
+    for (MethodCallExpr m : eventReceived.get().getBody().get().findAll(MethodCallExpr.class)) {
+      sinkKey(m).ifPresent(sinks::add);
+    }
+    if (sinks.isEmpty()) {
+      return false;
+    }
+    BlockStmt body = onClose.getBody().get();
+    List<MethodCallExpr> reports = body.findAll(MethodCallExpr.class,
+        m -> m.getParentNode().orElse(null) instanceof ExpressionStmt && sinkKey(m).filter(sinks::contains).isPresent());
+    if (reports.isEmpty() || !onlyReports(body, reports)) {
+      return false;
+    }
+    String cause = onClose.getParameter(0).getNameAsString();
+    // The channel is a broadcaster to other readers, not an in-process hand-off (a JDK queue, collection or
+    // executor) whose consumer is the project's own code, which may list and watch again on the marker.
+    if (reports.stream().anyMatch(r -> types.isA(r.getScope().get(), IN_PROCESS_HANDOFFS).isYes())) {
+      return false;
+    }
+    // What is posted is a plain value: no code handed over (a lambda, a method reference, an anonymous class), no
+    // call on another object or a method of the file (which may restart the watch), only the cause's text and
+    // values built by static factories and constants (Notice.of("ERROR", e.getMessage())).
+    for (MethodCallExpr r : reports) {
+      if (!r.getArguments().stream().allMatch(a -> plainValue(a, cause))) {
+        return false;
+      }
+    }
+    for (com.github.javaparser.ast.body.VariableDeclarator d : body.findAll(com.github.javaparser.ast.body.VariableDeclarator.class)) {
+      if (d.getInitializer().filter(i -> !plainValue(i, cause)).isPresent()) {
+        return false;
+      }
+    }
+    for (NameExpr n : body.findAll(NameExpr.class, x -> x.getNameAsString().equals(cause))) {
+      boolean read = n.getParentNode().orElse(null) instanceof MethodCallExpr m && m.getScope().filter(sc -> sc == n).isPresent()
+          && !m.getNameAsString().equals("getCause") && !m.getNameAsString().startsWith("as");
+      if (!read && !inLogging(n) && !nullCheckBeforeLogging(n) && !inNullCheck(n)) {
+        return false; // the exception itself is handed on: the receiver may act on it
+      }
+    }
+    return true;
+  }
+
+  /** In-process hand-offs: what is put there is taken by the project's own code, which may restart the watch. */
+  private static final Set<String> IN_PROCESS_HANDOFFS = Set.of("java.util.Collection", "java.util.Queue",
+      "java.util.Deque", "java.util.List", "java.util.Set", "java.util.Map", "java.util.concurrent.BlockingQueue",
+      "java.util.concurrent.BlockingDeque", "java.util.concurrent.TransferQueue",
+      "java.util.concurrent.LinkedBlockingQueue", "java.util.concurrent.ArrayBlockingQueue",
+      "java.util.concurrent.LinkedBlockingDeque", "java.util.concurrent.ConcurrentLinkedQueue",
+      "java.util.concurrent.LinkedTransferQueue", "java.util.concurrent.PriorityBlockingQueue",
+      "java.util.concurrent.SynchronousQueue", "java.util.ArrayDeque", "java.util.LinkedList", "java.util.ArrayList",
+      CancellationTypes.EXECUTOR, CancellationTypes.EXECUTOR_SERVICE, CancellationTypes.SCHEDULED_EXECUTOR_SERVICE,
+      CancellationTypes.THREAD_POOL_EXECUTOR, CancellationTypes.SCHEDULED_THREAD_POOL_EXECUTOR,
+      CancellationTypes.FORK_JOIN_POOL);
+
+  /**
+   * A value that carries no code and calls nothing that may act: no lambda, method reference or anonymous class;
+   * every call in it reads the cause ({@code e.getMessage()}) or is rooted in a type name (a static factory
+   * {@code Notice.of(..)}, {@code String.valueOf(..)}, an enum constant's {@code Kind.POD.name()}).
+   */
+  private static boolean plainValue(Expression e, String cause) {
+    if (e.findFirst(com.github.javaparser.ast.expr.LambdaExpr.class).isPresent()
+        || e.findFirst(com.github.javaparser.ast.expr.MethodReferenceExpr.class).isPresent()
+        || e.findAll(com.github.javaparser.ast.expr.ObjectCreationExpr.class).stream()
+            .anyMatch(c -> c.getAnonymousClassBody().isPresent())) {
+      return false;
+    }
+    return e.findAll(MethodCallExpr.class).stream().allMatch(m -> m.getScope()
+        .filter(sc -> sc instanceof NameExpr n && n.getNameAsString().equals(cause) || rootedInTypeName(sc)).isPresent());
+  }
+
+  /** {@code Notice}, {@code Message.Level.ERROR}, {@code Notice.builder().text(t)}: a chain that starts at a type name. */
+  private static boolean rootedInTypeName(Expression scope) {
+    if (scope instanceof NameExpr n) {
+      return Character.isUpperCase(n.getNameAsString().charAt(0))
+          && io.github.informerguard.analyzer.resolve.Scopes.lookup(n.getNameAsString(), n).isEmpty();
+    }
+    if (scope instanceof com.github.javaparser.ast.expr.FieldAccessExpr f) {
+      return rootedInTypeName(f.getScope());
+    }
+    if (scope instanceof MethodCallExpr m) {
+      return m.getScope().filter(CloseHandlers::rootedInTypeName).isPresent();
+    }
+    return false;
+  }
+
+  /** {@code receiver.method/arity} of a call on a variable or a field ({@code bus}, {@code this.bus}), not on a logger. */
+  private Optional<String> sinkKey(MethodCallExpr m) {
+    if (m.getScope().isEmpty() || evidence.isLogging(m)) {
+      return Optional.empty();
+    }
+    Expression scope = m.getScope().get();
+    boolean variable = scope instanceof NameExpr n && io.github.informerguard.analyzer.resolve.Scopes.lookup(n.getNameAsString(), n).isPresent()
+        || scope instanceof com.github.javaparser.ast.expr.FieldAccessExpr f && f.getScope() instanceof com.github.javaparser.ast.expr.ThisExpr;
+    if (!variable) {
+      return Optional.empty();
+    }
+    String receiver = scope instanceof NameExpr n ? n.getNameAsString()
+        : ((com.github.javaparser.ast.expr.FieldAccessExpr) scope).getNameAsString();
+    return Optional.of(receiver + "." + m.getNameAsString() + "/" + m.getArguments().size());
+  }
+
+  /** Every statement logs, is one of {@code reports}, declares a local that only feeds them, or is a null-checked block of such. */
+  private boolean onlyReports(Statement s, List<MethodCallExpr> reports) {
+    if (s instanceof BlockStmt b) {
+      return b.getStatements().stream().allMatch(st -> onlyReports(st, reports));
+    }
+    if (s instanceof EmptyStmt) {
+      return true;
+    }
+    if (s instanceof IfStmt i) {
+      return i.getCondition().findAll(MethodCallExpr.class).stream().allMatch(c -> LoggingCalls.isLevelQuery(c, types))
+          && onlyReports(i.getThenStmt(), reports) && i.getElseStmt().map(e -> onlyReports(e, reports)).orElse(true);
+    }
+    if (!(s instanceof ExpressionStmt e)) {
+      return false;
+    }
+    if (e.getExpression() instanceof MethodCallExpr m) {
+      return reports.contains(m) || inert(s);
+    }
+    if (e.getExpression() instanceof com.github.javaparser.ast.expr.VariableDeclarationExpr v) {
+      return v.getVariables().stream().allMatch(d -> d.getInitializer().isPresent()
+          && d.getInitializer().get().findFirst(com.github.javaparser.ast.expr.LambdaExpr.class).isEmpty()
+          && d.getInitializer().get().findFirst(com.github.javaparser.ast.expr.MethodReferenceExpr.class).isEmpty()
+          && d.getInitializer().get().findAll(com.github.javaparser.ast.expr.ObjectCreationExpr.class).stream()
+              .allMatch(c -> c.getAnonymousClassBody().isEmpty())
+          && feedsOnly(d, reports));
+    }
+    return false;
+  }
+
+  /** Every use of the local is inside the arguments of one of {@code reports}, or in the initializer of another local. */
+  private static boolean feedsOnly(com.github.javaparser.ast.body.VariableDeclarator local, List<MethodCallExpr> reports) {
+    Node scope = local.findAncestor(BlockStmt.class).orElse(null);
+    if (scope == null) {
+      return false;
+    }
+    List<NameExpr> uses = scope.findAll(NameExpr.class, n -> n.getNameAsString().equals(local.getNameAsString()));
+    return !uses.isEmpty() && uses.stream().allMatch(u -> reports.stream().anyMatch(r -> r.getArguments().stream().anyMatch(a -> a.isAncestorOf(u) || a == u))
+        || u.findAncestor(com.github.javaparser.ast.body.VariableDeclarator.class).filter(d -> d != local).isPresent());
+  }
+
+  /** {@code if (cause != null)}: asking whether there is a cause tells no 410 apart. */
+  private static boolean inNullCheck(NameExpr n) {
+    return n.getParentNode().orElse(null) instanceof com.github.javaparser.ast.expr.BinaryExpr b
+        && (b.getLeft() instanceof com.github.javaparser.ast.expr.NullLiteralExpr
+            || b.getRight() instanceof com.github.javaparser.ast.expr.NullLiteralExpr)
+        && b.getParentNode().orElse(null) instanceof IfStmt i && i.getCondition() == b;
   }
 
   /**

@@ -152,7 +152,9 @@ final class Fabric8Watchers {
   /**
    * A project method's call that {@link #find} took as the watch, whose handle this method returns
    * ({@code return kn.watchFunctions(ns, watcher);}): the wrapper is itself a watch opener, and how long the watch
-   * lives is up to its callers, which may be in other files.
+   * lives is up to its callers, which may be in other files. Also through a local that the method only returns
+   * ({@code Watch w = kn.watchFunctions(ns, watcher); log..; return w;}), never assigns again and uses for nothing
+   * else: a local that is also stored or closed is judged here as any handle.
    */
   boolean returnedProxy(MethodCallExpr call) {
     if (!proxies.contains(call)) {
@@ -162,7 +164,28 @@ final class Fabric8Watchers {
     while (parent instanceof EnclosedExpr || parent instanceof CastExpr) {
       parent = parent.getParentNode().orElse(null);
     }
-    return parent instanceof ReturnStmt;
+    return parent instanceof ReturnStmt || parent instanceof VariableDeclarator local && onlyReturned(local);
+  }
+
+  /** The local is never assigned again and every use of it is a {@code return} of it (at least one). */
+  private static boolean onlyReturned(VariableDeclarator local) {
+    if (!(local.getParentNode().orElse(null) instanceof VariableDeclarationExpr)) {
+      return false;
+    }
+    Node body = Scopes.enclosingBody(local);
+    if (body == null || Scopes.isReassignedIn(body, local.getNameAsString())) {
+      return false;
+    }
+    List<NameExpr> uses = body.findAll(NameExpr.class, n -> n.getNameAsString().equals(local.getNameAsString())
+        && Scopes.refersTo(n, local));
+    return !uses.isEmpty() && uses.stream().allMatch(n -> {
+      Node p = n.getParentNode().orElse(null);
+      while (p instanceof EnclosedExpr || p instanceof CastExpr) {
+        p = p.getParentNode().orElse(null);
+      }
+      return p instanceof ReturnStmt && p.findAncestor(com.github.javaparser.ast.expr.LambdaExpr.class)
+          .filter(body::isAncestorOf).isEmpty();
+    });
   }
 
   /**

@@ -137,7 +137,7 @@ final class GoneEvidence {
     }
     if (delegation == Delegation.ANY_UNKNOWN_CALL && call.getScope().isPresent()
         && !(call.getScope().get() instanceof MethodCallExpr) && !knownReceiver(call.getScope().get())
-        && !isLogging(call) && !LoggingCalls.onlyFeedsLogging(call, types)) {
+        && !isLogging(call) && !LoggingCalls.isLevelQuery(call, types) && !LoggingCalls.onlyFeedsLogging(call, types)) {
       r.opaque = true;
     }
   }

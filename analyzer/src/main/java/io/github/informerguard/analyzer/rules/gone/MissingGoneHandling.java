@@ -63,7 +63,7 @@ public final class MissingGoneHandling extends CatalogRule {
     for (Fabric8Watchers.Implementation impl : found) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
       // A watch only in private methods that nothing in the file calls never opens (a commented-out test()).
-      if (onClose.isEmpty() || impl.watches().stream().anyMatch(MissingGoneHandling::insideRelistLoop)
+      if (onClose.isEmpty() || discardsEvents(impl) || impl.watches().stream().anyMatch(MissingGoneHandling::insideRelistLoop)
           || impl.watches().stream().allMatch(FreshRewatches::fabric8)
           || impl.watches().stream().allMatch(UncalledCode::inUncalledPrivateMethod)) {
         continue;
@@ -90,7 +90,9 @@ public final class MissingGoneHandling extends CatalogRule {
       exception.add(onClose.get().getParameter(0));
       GoneEvidence.Result r = evidence.scan(onClose.get().getBody().get(), exception,
           GoneEvidence.Delegation.ANY_UNKNOWN_CALL);
-      if (r.goneCheck || (r.fabric8List && r.fabric8Watch) || r.opaque || mainEnding.releasesMainsLastWait(onClose.get())
+      // A close reported down the event stream's own channel (the bus eventReceived publishes to) only notes it.
+      boolean opaque = r.opaque && !handlers.reportsToEventSink(onClose.get(), impl.method("eventReceived", 2));
+      if (r.goneCheck || (r.fabric8List && r.fabric8Watch) || opaque || mainEnding.releasesMainsLastWait(onClose.get())
           || handlers.failsWaiter(onClose.get(), impl.method("eventReceived", 2))) {
         continue;
       }
@@ -100,7 +102,7 @@ public final class MissingGoneHandling extends CatalogRule {
     // Anonymous Watchers handed to a helper that opens the watch: only a waiter their close releases blindly.
     for (Fabric8Watchers.Implementation impl : watchers.anonymousWithoutWatchHere(ctx.unit(), found)) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
-      if (onClose.isEmpty()
+      if (onClose.isEmpty() || discardsEvents(impl)
           || reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), "wherever it is watched", List.of())) {
         continue;
       }
@@ -133,7 +135,7 @@ public final class MissingGoneHandling extends CatalogRule {
     for (Fabric8Watchers.Implementation impl : watchers.namedWithoutWatchHere(ctx.unit(), found)) {
       Optional<MethodDeclaration> onClose = watchers.onClose(impl);
       Optional<List<MethodCallExpr>> watchedBy = elsewhere.watchCalls((ClassOrInterfaceDeclaration) impl.body());
-      if (onClose.isEmpty() || watchedBy.filter(List::isEmpty).isPresent()) {
+      if (onClose.isEmpty() || discardsEvents(impl) || watchedBy.filter(List::isEmpty).isPresent()) {
         continue;
       }
       if (reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), "wherever it is watched",
@@ -148,6 +150,20 @@ public final class MissingGoneHandling extends CatalogRule {
             CloseHandlers.isFourX(onClose.get(), ctx.types())).report(ctx, onClose.get());
       }
     }
+  }
+
+  /**
+   * The Watcher does nothing at all: eventReceived and onClose are both declared here with empty bodies (or only
+   * comments). Every event is dropped as it comes and no code hears of the close, so a watch a 410 ends loses
+   * nothing any code uses (a placeholder watch that a ListerWatcher must hand back). A Watcher that does anything
+   * with its events, or only logs its close, is judged as before.
+   */
+  private static boolean discardsEvents(Fabric8Watchers.Implementation impl) {
+    return empty(impl.method("eventReceived", 2)) && empty(impl.method("onClose", 1));
+  }
+
+  private static boolean empty(Optional<MethodDeclaration> method) {
+    return method.flatMap(MethodDeclaration::getBody).filter(b -> b.getStatements().isEmpty()).isPresent();
   }
 
   /** An inert close handler, or one that tells no 410 apart and releases no waiter (the end of a one-shot wait). */
@@ -244,7 +260,8 @@ public final class MissingGoneHandling extends CatalogRule {
       Optional<Node> callable = ClientJavaWatches.enclosingCallable(call);
       if (callable.isEmpty() || !watches.iterated(call, callable.get()) || watches.isOneShotWait(call, callable.get())
           || FreshRewatches.clientJava(call) || ServerTimeoutWatches.endsOnServerTimeout(call, folder)
-          || mainEnding.clientJavaWatchEndsMain(call, ClientJavaWatches.freshRequest(call))) {
+          || mainEnding.clientJavaWatchEndsMain(call, ClientJavaWatches.freshRequest(call))
+          || watches.resetsOnErrorEvent(call, callable.get())) {
         continue;
       }
       GoneEvidence.Result r = evidence.scan(callable.get(), watches.events(callable.get()),
