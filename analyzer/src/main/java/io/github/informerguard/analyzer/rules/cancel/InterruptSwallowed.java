@@ -823,11 +823,18 @@ public final class InterruptSwallowed extends CatalogRule {
    * that directly implements Runnable/Callable or extends Thread/TimerTask.
    */
   private static boolean isTaskBody(RuleContext ctx, Node owner) {
+    return isTaskBody(ctx, owner, 0);
+  }
+
+  /** How many private methods deep a task body's last call is followed ({@code run() -> watch() -> loop()}). */
+  private static final int MAX_TAIL_CALL_DEPTH = 3;
+
+  private static boolean isTaskBody(RuleContext ctx, Node owner, int depth) {
     if (owner instanceof LambdaExpr lambda) {
       return handedToARunner(ctx, lambda);
     }
     MethodDeclaration m = (MethodDeclaration) owner;
-    if (m.isPrivate() && onlyCalledAsWholeTask(ctx, m)) {
+    if (m.isPrivate() && onlyCalledAsWholeTask(ctx, m, depth)) {
       return true;
     }
     if (isMain(m) && !calledAsEntryPoint(ctx, m)) {
@@ -1250,7 +1257,7 @@ public final class InterruptSwallowed extends CatalogRule {
    * A private method whose every call in its class is the whole body of a task lambda
    * ({@code executor.execute(() -> reconcile(job))}): when it ends, the task ends.
    */
-  private static boolean onlyCalledAsWholeTask(RuleContext ctx, MethodDeclaration method) {
+  private static boolean onlyCalledAsWholeTask(RuleContext ctx, MethodDeclaration method, int depth) {
     Node owner = method.getParentNode().orElse(null);
     if (owner == null) {
       return false;
@@ -1265,17 +1272,37 @@ public final class InterruptSwallowed extends CatalogRule {
     }
     for (MethodCallExpr call : calls) {
       Node parent = call.getParentNode().orElse(null);
-      if (parent instanceof ExpressionStmt statement) {
+      Node statement = parent;
+      if (parent instanceof ExpressionStmt s) {
         // () -> reconcile(job) has the statement as its body; () -> { reconcile(job); } a block of one
-        Node block = statement.getParentNode().orElse(null);
+        Node block = s.getParentNode().orElse(null);
         parent = block instanceof LambdaExpr ? block
             : block instanceof BlockStmt b && b.getStatements().size() == 1 ? b.getParentNode().orElse(null) : null;
       }
-      if (!(parent instanceof LambdaExpr lambda && handedToARunner(ctx, lambda))) {
+      if (parent instanceof LambdaExpr lambda && handedToARunner(ctx, lambda)) {
+        continue;
+      }
+      if (!(statement instanceof ExpressionStmt) || !isTailOfTaskBody(ctx, statement, depth)) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * Whether the statement (a call of a private method) is the last work of a task body: nothing but logging
+   * follows it up to the end of the task's run() (or of a private method that is itself only the last work of
+   * one, up to {@link #MAX_TAIL_CALL_DEPTH} deep). When the called method ends, the task ends.
+   */
+  private static boolean isTailOfTaskBody(RuleContext ctx, Node statement, int depth) {
+    if (depth >= MAX_TAIL_CALL_DEPTH) {
+      return false;
+    }
+    Optional<Node> caller = enclosingBody(statement);
+    if (caller.isEmpty() || !(caller.get() instanceof MethodDeclaration m) || m.getBody().isEmpty()) {
+      return false; // a lambda's last call is the whole-task case above or not a task at all
+    }
+    return isTail(ctx, statement, m.getBody().get()) && isTaskBody(ctx, m, depth + 1);
   }
 
   /**
