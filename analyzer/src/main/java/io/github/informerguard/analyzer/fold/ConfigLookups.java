@@ -151,8 +151,9 @@ final class ConfigLookups {
           return fixed && m.getBody().isPresent() && m.getParameters().stream().noneMatch(Parameter::isVarArgs)
               ? Optional.of(m) : Optional.empty();
         }
-        if (call.getScope().orElse(null) instanceof ThisExpr) {
-          return Optional.empty();
+        if (call.getScope().orElse(null) instanceof ThisExpr
+            || type instanceof com.github.javaparser.ast.body.ClassOrInterfaceDeclaration c && !c.getExtendedTypes().isEmpty()) {
+          return Optional.empty(); // an inherited method of that name would be the one called: not in view
         }
       }
       if (n.get() instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {

@@ -63,8 +63,13 @@ public final class ConstantFolder {
    */
   public Optional<List<Folded>> alternatives(Expression e) {
     Expression inner = Expressions.withoutParentheses(e);
-    if (inner instanceof ConditionalExpr c && fold(c.getCondition()).isEmpty()
-        && ConfigLookups.whenUnset(c.getCondition(), types).isEmpty()) {
+    if (inner instanceof ConditionalExpr c && fold(c.getCondition()).isEmpty()) {
+      if (ConfigLookups.whenUnset(c.getCondition(), types).isPresent()) {
+        Optional<Folded> fallback = fold(inner);
+        if (fallback.isPresent()) {
+          return Optional.of(List.of(fallback.get())); // v == null ? 30_000L : Long.parseLong(v): the fallback runs unset
+        }
+      }
       Optional<List<Folded>> a = alternatives(c.getThenExpr());
       Optional<List<Folded>> b = alternatives(c.getElseExpr());
       if (a.isEmpty() || b.isEmpty()) {

@@ -1299,8 +1299,12 @@ public final class InterruptSwallowed extends CatalogRule {
       return false;
     }
     Optional<Node> caller = enclosingBody(statement);
+    if (caller.isPresent() && caller.get() instanceof LambdaExpr lambda) {
+      // pool.submit(() -> { prepare(); watchLoop(); }): the last statement of a task lambda
+      return isTail(ctx, statement, lambda.getBody()) && handedToARunner(ctx, lambda);
+    }
     if (caller.isEmpty() || !(caller.get() instanceof MethodDeclaration m) || m.getBody().isEmpty()) {
-      return false; // a lambda's last call is the whole-task case above or not a task at all
+      return false;
     }
     return isTail(ctx, statement, m.getBody().get()) && isTaskBody(ctx, m, depth + 1);
   }
