@@ -151,8 +151,7 @@ final class ConfigLookups {
           return fixed && m.getBody().isPresent() && m.getParameters().stream().noneMatch(Parameter::isVarArgs)
               ? Optional.of(m) : Optional.empty();
         }
-        if (call.getScope().orElse(null) instanceof ThisExpr
-            || type instanceof com.github.javaparser.ast.body.ClassOrInterfaceDeclaration c && !c.getExtendedTypes().isEmpty()) {
+        if (call.getScope().orElse(null) instanceof ThisExpr || inheritsMembers(type)) {
           return Optional.empty(); // an inherited method of that name would be the one called: not in view
         }
       }
@@ -162,6 +161,55 @@ final class ConfigLookups {
       n = n.get().getParentNode();
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether the type has a supertype that may declare methods: a superclass, or an interface (a default
+   * method of the helper's name is inherited before an enclosing class's method is in scope).
+   */
+  private static boolean inheritsMembers(TypeDeclaration<?> type) {
+    if (type instanceof com.github.javaparser.ast.body.ClassOrInterfaceDeclaration c) {
+      return !c.getExtendedTypes().isEmpty() || !c.getImplementedTypes().isEmpty();
+    }
+    if (type instanceof com.github.javaparser.ast.body.EnumDeclaration en) {
+      return !en.getImplementedTypes().isEmpty();
+    }
+    if (type instanceof com.github.javaparser.ast.body.RecordDeclaration r) {
+      return !r.getImplementedTypes().isEmpty();
+    }
+    return false;
+  }
+
+  /** JDK reads of the environment or a system property, by method and owner: what a lookup helper must do. */
+  private static final Set<String> SYSTEM_READS = Set.of("getenv", "getProperty");
+  private static final Set<String> BOXED_READS = Set.of("getLong", "getInteger", "getBoolean");
+
+  /**
+   * Whether the expression reads the environment or a system property: it calls {@code System.getenv},
+   * {@code System.getProperty}, {@code Long.getLong} (or {@code Integer.getInteger}), or names a local that a
+   * lookup initializes ({@link #isLookup}). A helper whose one return reads a map or a cache
+   * ({@code overrides.getOrDefault(key, fallback)}) reads none of them.
+   */
+  static boolean readsEnvironment(Expression e, TypeFacts types) {
+    if (isLookup(e, types, 0)) {
+      return true;
+    }
+    for (MethodCallExpr call : e.findAll(MethodCallExpr.class)) {
+      Expression scope = call.getScope().orElse(null);
+      if (scope == null || !(scope instanceof NameExpr || scope instanceof com.github.javaparser.ast.expr.FieldAccessExpr)) {
+        continue;
+      }
+      String m = call.getNameAsString();
+      if (SYSTEM_READS.contains(m) && isSystem(scope, types)) {
+        return true;
+      }
+      if (BOXED_READS.contains(m) && types.typeName(scope.toString(), scope)
+          .filter(t -> t.equals("java.lang.Long") || t.equals("java.lang.Integer") || t.equals("java.lang.Boolean"))
+          .isPresent()) {
+        return true;
+      }
+    }
+    return e.findAll(NameExpr.class).stream().anyMatch(n -> isLookup(n, types, 0));
   }
 
   /**

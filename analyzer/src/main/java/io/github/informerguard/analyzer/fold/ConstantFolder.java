@@ -435,7 +435,10 @@ public final class ConstantFolder {
         }
         Optional<Folded> value = fold(returned.get().value(), depth, visiting);
         if (returned.get().unsetPath()) {
-          value = value.map(Folded::asConfigDefault); // if (v == null) return fallback;
+          // if (v == null) return fallback; not a second lookup there (CACHE.getOrDefault(name, fallback))
+          value = value.filter(v -> !v.configDefault()).map(Folded::asConfigDefault);
+        } else if (!ConfigLookups.readsEnvironment(returned.get().value(), types)) {
+          return Optional.empty(); // return overrides.getOrDefault(key, fallback): a map, not the environment
         }
         // only the lookup's default, never a constant the helper returns on every path
         return value.filter(Folded::configDefault);

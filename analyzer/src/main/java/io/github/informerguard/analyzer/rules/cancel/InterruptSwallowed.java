@@ -1267,7 +1267,7 @@ public final class InterruptSwallowed extends CatalogRule {
             && c.getArguments().size() == method.getParameters().size()
             && (c.getScope().isEmpty() || c.getScope().get() instanceof ThisExpr))
         .toList();
-    if (calls.isEmpty()) {
+    if (calls.isEmpty() || calledElsewhere(ctx, method, owner)) {
       return false;
     }
     for (MethodCallExpr call : calls) {
@@ -1287,6 +1287,47 @@ public final class InterruptSwallowed extends CatalogRule {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether the method is also run from places the task-body reading does not see: a method reference to it
+   * that is not handed to a thread or executor ({@code names.forEach(this::settle)}: the next element runs after
+   * the catch), or a call on an instance of its own class from elsewhere in the file
+   * ({@code worker.pause(); client...list();} in the enclosing class). A call on a receiver of another
+   * (or unknown) type is another method of the name and does not count.
+   */
+  private static boolean calledElsewhere(RuleContext ctx, MethodDeclaration method, Node owner) {
+    String name = method.getNameAsString();
+    CompilationUnit file = method.findCompilationUnit().orElse(null);
+    if (file == null) {
+      return false;
+    }
+    boolean referenced = FileNodes.of(file, MethodReferenceExpr.class).stream()
+        .anyMatch(r -> r.getIdentifier().equals(name) && !handedToARunner(ctx, r));
+    if (referenced || !(owner instanceof TypeDeclaration<?> type)) {
+      return referenced;
+    }
+    return FileNodes.of(file, MethodCallExpr.class).stream()
+        .anyMatch(c -> c.getNameAsString().equals(name) && c.getArguments().size() == method.getParameters().size()
+            && c.getScope().filter(sc -> !(sc instanceof ThisExpr) && declaredAs(sc, type)).isPresent());
+  }
+
+  /** Whether the receiver is declared (field, local, parameter) or created as the given class, by simple name. */
+  private static boolean declaredAs(Expression scope, TypeDeclaration<?> type) {
+    Expression x = Expressions.withoutParenthesesAndCasts(scope);
+    if (x instanceof ObjectCreationExpr o) {
+      return o.getType().getNameAsString().equals(type.getNameAsString());
+    }
+    String variable = x instanceof NameExpr n ? n.getNameAsString()
+        : x instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr ? f.getNameAsString() : null;
+    if (variable == null) {
+      return false;
+    }
+    Optional<Node> declaration = io.github.informerguard.analyzer.resolve.Scopes.lookup(variable, x)
+        .flatMap(io.github.informerguard.analyzer.api.VariableRef::declaration);
+    com.github.javaparser.ast.type.Type declared = declaration.orElse(null) instanceof VariableDeclarator v
+        ? v.getType() : declaration.orElse(null) instanceof com.github.javaparser.ast.body.Parameter p ? p.getType() : null;
+    return declared instanceof ClassOrInterfaceType c && c.getNameAsString().equals(type.getNameAsString());
   }
 
   /**
