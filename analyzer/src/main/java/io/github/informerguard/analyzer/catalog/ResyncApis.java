@@ -86,7 +86,11 @@ public final class ResyncApis {
   /** {@code new DefaultSharedIndexInformer(Class, ListerWatcher, long, ...)} in both clients. */
   public static final List<Site> CONSTRUCTORS = List.of(
       new Site("fabric8", CallMatcher.constructor().onClass(F8_DEFAULT_SHARED_INDEX_INFORMER).withArities(4)
-          .inLines("fabric8-").build(), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC),
+          .inLines("fabric8-5.12", "fabric8-6.13", "fabric8-7.5", "fabric8-8.0").build(), List.of(2), Unit.MILLIS,
+          Kind.INFORMER_RESYNC),
+      // 4.13 (and 5.0 to 5.4): (Class, ListerWatcher, long resyncPeriod, OperationContext, ConcurrentLinkedQueue)
+      new Site("fabric8", CallMatcher.constructor().onClass(F8_DEFAULT_SHARED_INDEX_INFORMER).withArities(5)
+          .inLines("fabric8-4.13").build(), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC),
       new Site("client-java", CallMatcher.constructor().onClass(K8S_DEFAULT_SHARED_INDEX_INFORMER)
           .withArities(3, 4, 5, 6).inLines("client-java-").build(), List.of(2), Unit.MILLIS, Kind.INFORMER_RESYNC));
 

@@ -64,6 +64,12 @@ public final class ConstantFolder {
   public Optional<List<Folded>> alternatives(Expression e) {
     Expression inner = Expressions.withoutParentheses(e);
     if (inner instanceof ConditionalExpr c && fold(c.getCondition()).isEmpty()) {
+      if (ConfigLookups.whenUnset(c.getCondition(), types).isPresent()) {
+        Optional<Folded> fallback = fold(inner);
+        if (fallback.isPresent()) {
+          return Optional.of(List.of(fallback.get())); // v == null ? 30_000L : Long.parseLong(v): the fallback runs unset
+        }
+      }
       Optional<List<Folded>> a = alternatives(c.getThenExpr());
       Optional<List<Folded>> b = alternatives(c.getElseExpr());
       if (a.isEmpty() || b.isEmpty()) {
@@ -131,6 +137,12 @@ public final class ConstantFolder {
       if (cond.isPresent() && cond.get().value() instanceof Boolean choice) {
         return fold(choice ? c.getThenExpr() : c.getElseExpr(), d, visiting);
       }
+      // v == null ? 60_000L : Long.parseLong(v), v read from the environment: the fallback is what runs unset
+      Optional<Boolean> whenUnset = ConfigLookups.whenUnset(c.getCondition(), types);
+      if (whenUnset.isPresent()) {
+        return fallback(whenUnset.get() ? c.getThenExpr() : c.getElseExpr(),
+            whenUnset.get() ? c.getElseExpr() : c.getThenExpr(), d, visiting);
+      }
       return Optional.empty();
     }
     if (e instanceof NameExpr || e instanceof FieldAccessExpr) {
@@ -197,6 +209,12 @@ public final class ConstantFolder {
       return Optional.empty();
     }
     VariableRef v = ref.get();
+    if (v.kind() == VariableRef.Kind.PARAMETER && v.declaration().isPresent()) {
+      Folded passed = bound.get(v.declaration().get());
+      if (passed != null) {
+        return Optional.of(passed);
+      }
+    }
     if (v.compiledConstant().isPresent()) {
       return v.compiledConstant().map(Folded::of);
     }
@@ -344,8 +362,8 @@ public final class ConstantFolder {
   private Optional<Folded> call(MethodCallExpr call, int depth, Set<Node> visiting) {
     String m = call.getNameAsString();
     List<Expression> args = call.getArguments();
-    if (call.getScope().isEmpty()) {
-      return Optional.empty();
+    if (call.getScope().isEmpty() || call.getScope().get() instanceof com.github.javaparser.ast.expr.ThisExpr) {
+      return helperFallback(call, depth, visiting);
     }
     Expression scope = call.getScope().get();
     Optional<String> staticOwner = staticOwner(scope);
@@ -373,6 +391,63 @@ public final class ConstantFolder {
     String shipped = receiver.get().shipped().or(() -> a.stream().map(Folded::shipped).flatMap(Optional::stream).findFirst())
         .orElse(null);
     return value.map(v -> new Folded(v, config, shipped));
+  }
+
+  /**
+   * The value of a ternary on whether a configuration lookup is unset: the fallback branch's constant, as a
+   * configuration default, when the other branch (the looked-up value) is not a constant itself.
+   */
+  private Optional<Folded> fallback(Expression unsetBranch, Expression setBranch, int depth, Set<Node> visiting) {
+    if (fold(setBranch, depth, visiting).isPresent()) {
+      return Optional.empty(); // two constants: not a lookup's fallback (alternatives() judges both)
+    }
+    return fold(unsetBranch, depth, visiting).map(Folded::asConfigDefault);
+  }
+
+  /** Arguments bound to a lookup helper's parameters while its fallback is folded (by identity). */
+  private final java.util.Map<Node, Folded> bound = new java.util.IdentityHashMap<>();
+
+  /**
+   * {@code env("RESYNC_MS", "60000")}: a method of the same class that reads the environment or a system
+   * property and returns its fallback parameter when the value is unset ({@link ConfigLookups#fallbackReturn}).
+   * Folds to the argument passed for the fallback, as a configuration default; nothing when the method returns
+   * anything but its fallback on the unset path, or no argument folds.
+   */
+  private Optional<Folded> helperFallback(MethodCallExpr call, int depth, Set<Node> visiting) {
+    Optional<com.github.javaparser.ast.body.MethodDeclaration> helper = ConfigLookups.sameClassMethod(call);
+    if (helper.isEmpty() || !visiting.add(helper.get())) {
+      return Optional.empty();
+    }
+    try {
+      Optional<ConfigLookups.Returned> returned = ConfigLookups.fallbackReturn(helper.get(), types);
+      if (returned.isEmpty()) {
+        return Optional.empty();
+      }
+      List<com.github.javaparser.ast.body.Parameter> params = helper.get().getParameters();
+      List<Node> added = new ArrayList<>();
+      try {
+        for (int i = 0; i < params.size(); i++) {
+          Optional<Folded> arg = fold(call.getArgument(i), depth, visiting);
+          if (arg.isPresent() && !bound.containsKey(params.get(i))) {
+            bound.put(params.get(i), arg.get());
+            added.add(params.get(i));
+          }
+        }
+        Optional<Folded> value = fold(returned.get().value(), depth, visiting);
+        if (returned.get().unsetPath()) {
+          // if (v == null) return fallback; not a second lookup there (CACHE.getOrDefault(name, fallback))
+          value = value.filter(v -> !v.configDefault()).map(Folded::asConfigDefault);
+        } else if (!ConfigLookups.readsEnvironment(returned.get().value(), types)) {
+          return Optional.empty(); // return overrides.getOrDefault(key, fallback): a map, not the environment
+        }
+        // only the lookup's default, never a constant the helper returns on every path
+        return value.filter(Folded::configDefault);
+      } finally {
+        added.forEach(bound::remove);
+      }
+    } finally {
+      visiting.remove(helper.get());
+    }
   }
 
   /** When the scope names a JDK type (TimeUnit, Duration, Long, Integer, Math, System), that type. */

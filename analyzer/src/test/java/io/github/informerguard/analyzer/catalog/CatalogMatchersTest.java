@@ -59,17 +59,25 @@ class CatalogMatchersTest {
 
   @Test
   void oldLineMatchersNameOnlyTheLinesThatHaveTheirApi() {
-    // fabric8 5.x customResource(ctx).watch(...): the raw operations class is gone from 6.0 on.
-    assertThat(lineNames(WatchApis.F8_RAW_CUSTOM_RESOURCE_WATCH)).containsExactly("fabric8-5.12");
+    // fabric8 4.13 / 5.x customResource(ctx).watch(...): the raw operations class is gone from 6.0 on.
+    assertThat(lineNames(WatchApis.F8_RAW_CUSTOM_RESOURCE_WATCH)).containsExactly("fabric8-4.13", "fabric8-5.12");
     assertThat(WatchApis.F8_RAW_CUSTOM_RESOURCE_WATCH.lines()).containsExactly("fabric8-5.12");
-    // SharedInformerFactory.sharedIndexInformerForCustomResource(...) is 5.x only.
+    // SharedInformerFactory.sharedIndexInformerForCustomResource(...) is 4.13 and 5.x only.
     CallMatcher customResourceInformer = CatalogMatchers.all().get("ResyncApis.METHODS[4]");
     assertThat(customResourceInformer.names()).containsExactly("sharedIndexInformerForCustomResource");
-    assertThat(lineNames(customResourceInformer)).containsExactly("fabric8-5.12");
-    // run() starts a fabric8 informer in every line (5.x: SharedInformer.run(), void; 6.x on: returns the informer).
+    assertThat(lineNames(customResourceInformer)).containsExactly("fabric8-4.13", "fabric8-5.12");
+    // new DefaultSharedIndexInformer(Class, ListerWatcher, long, OperationContext, ConcurrentLinkedQueue) is 4.13's
+    // constructor; 5.12 on take (Class, ListerWatcher, long, Executor).
+    CallMatcher oldConstructor = CatalogMatchers.all().get("ResyncApis.CONSTRUCTORS[1]");
+    assertThat(oldConstructor.arities()).containsExactly(5);
+    assertThat(lineNames(oldConstructor)).containsExactly("fabric8-4.13");
+    assertThat(lineNames(CatalogMatchers.all().get("ResyncApis.CONSTRUCTORS[0]")))
+        .containsExactly("fabric8-5.12", "fabric8-6.13", "fabric8-7.5", "fabric8-8.0");
+    // run() starts a fabric8 informer in every line (4.13, 5.x: SharedInformer.run(), void; 6.x on: returns the informer).
     CallMatcher run = CatalogMatchers.all().get("LifecycleApis.STARTS[1]");
     assertThat(run.names()).containsExactly("run");
-    assertThat(lineNames(run)).containsExactly("fabric8-5.12", "fabric8-6.13", "fabric8-7.5", "fabric8-8.0");
+    assertThat(lineNames(run)).containsExactly("fabric8-4.13", "fabric8-5.12", "fabric8-6.13", "fabric8-7.5",
+        "fabric8-8.0");
   }
 
   @Test

@@ -13,7 +13,7 @@ class ApiModelTest {
   @Test
   void holdsEveryClientLineTheBuildCopied() {
     assertThat(model.lines()).containsExactly("client-java-13", "client-java-18", "client-java-20", "client-java-24",
-        "fabric8-5.12", "fabric8-6.13", "fabric8-7.5", "fabric8-8.0", "josdk-4", "josdk-5");
+        "fabric8-4.13", "fabric8-5.12", "fabric8-6.13", "fabric8-7.5", "fabric8-8.0", "josdk-4", "josdk-5");
     assertThat(model.typeCount()).isGreaterThan(2000);
     assertThat(model.resourceBytes()).isBetween(50_000L, 2_000_000L);
   }
@@ -21,12 +21,12 @@ class ApiModelTest {
   @Test
   void recordsTheLinesEachMemberExistsIn() {
     ModelType client = model.type("io.fabric8.kubernetes.client.KubernetesClient").orElseThrow();
-    // customResource(CustomResourceDefinitionContext) is 5.x only; the 6.x API replaced it.
+    // customResource(CustomResourceDefinitionContext) is 4.13 and 5.x only; the 6.x API replaced it.
     List<ModelMethod> raw = model.findMethods(client.name(), "customResource",
         List.of("io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext"));
     assertThat(raw).isNotEmpty();
-    assertThat(model.lineNames(raw.get(0).lines())).containsExactly("fabric8-5.12");
-    // inform(handler, resync) on the DSL exists in every fabric8 line.
+    assertThat(model.lineNames(raw.get(0).lines())).containsExactly("fabric8-4.13", "fabric8-5.12");
+    // inform(handler, resync) on the DSL exists in every fabric8 line from 5.x on (4.13 has no Informable).
     List<ModelMethod> inform = model.findMethods("io.fabric8.kubernetes.client.dsl.MixedOperation", "inform",
         List.of("io.fabric8.kubernetes.client.informers.ResourceEventHandler", "long"));
     long lines = inform.stream().mapToLong(ModelMethod::lines).reduce(0, (a, b) -> a | b);
@@ -53,7 +53,9 @@ class ApiModelTest {
 
   @Test
   void parsesGenericSignaturesWithTypeArguments() {
-    ModelMethod pods = model.type("io.fabric8.kubernetes.client.KubernetesClient").orElseThrow().methods("pods").get(0);
+    // 4.13's pods() still carries the Doneable type argument; from 5.x on it is <Pod, PodList, PodResource>
+    ModelMethod pods = model.type("io.fabric8.kubernetes.client.KubernetesClient").orElseThrow().methods("pods").stream()
+        .filter(m -> model.lineNames(m.lines()).contains("fabric8-8.0")).findFirst().orElseThrow();
     Sig.ClassRef result = (Sig.ClassRef) pods.signature().result();
     assertThat(result.name()).isEqualTo("io.fabric8.kubernetes.client.dsl.MixedOperation");
     assertThat(result.args()).extracting(a -> Signatures.erasure(a.type())).containsExactly(

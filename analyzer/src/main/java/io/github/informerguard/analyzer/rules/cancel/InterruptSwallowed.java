@@ -823,11 +823,18 @@ public final class InterruptSwallowed extends CatalogRule {
    * that directly implements Runnable/Callable or extends Thread/TimerTask.
    */
   private static boolean isTaskBody(RuleContext ctx, Node owner) {
+    return isTaskBody(ctx, owner, 0);
+  }
+
+  /** How many private methods deep a task body's last call is followed ({@code run() -> watch() -> loop()}). */
+  private static final int MAX_TAIL_CALL_DEPTH = 3;
+
+  private static boolean isTaskBody(RuleContext ctx, Node owner, int depth) {
     if (owner instanceof LambdaExpr lambda) {
       return handedToARunner(ctx, lambda);
     }
     MethodDeclaration m = (MethodDeclaration) owner;
-    if (m.isPrivate() && onlyCalledAsWholeTask(ctx, m)) {
+    if (m.isPrivate() && onlyCalledAsWholeTask(ctx, m, depth)) {
       return true;
     }
     if (isMain(m) && !calledAsEntryPoint(ctx, m)) {
@@ -1250,7 +1257,7 @@ public final class InterruptSwallowed extends CatalogRule {
    * A private method whose every call in its class is the whole body of a task lambda
    * ({@code executor.execute(() -> reconcile(job))}): when it ends, the task ends.
    */
-  private static boolean onlyCalledAsWholeTask(RuleContext ctx, MethodDeclaration method) {
+  private static boolean onlyCalledAsWholeTask(RuleContext ctx, MethodDeclaration method, int depth) {
     Node owner = method.getParentNode().orElse(null);
     if (owner == null) {
       return false;
@@ -1260,22 +1267,87 @@ public final class InterruptSwallowed extends CatalogRule {
             && c.getArguments().size() == method.getParameters().size()
             && (c.getScope().isEmpty() || c.getScope().get() instanceof ThisExpr))
         .toList();
-    if (calls.isEmpty()) {
+    if (calls.isEmpty() || calledElsewhere(ctx, method, owner)) {
       return false;
     }
     for (MethodCallExpr call : calls) {
       Node parent = call.getParentNode().orElse(null);
-      if (parent instanceof ExpressionStmt statement) {
+      Node statement = parent;
+      if (parent instanceof ExpressionStmt s) {
         // () -> reconcile(job) has the statement as its body; () -> { reconcile(job); } a block of one
-        Node block = statement.getParentNode().orElse(null);
+        Node block = s.getParentNode().orElse(null);
         parent = block instanceof LambdaExpr ? block
             : block instanceof BlockStmt b && b.getStatements().size() == 1 ? b.getParentNode().orElse(null) : null;
       }
-      if (!(parent instanceof LambdaExpr lambda && handedToARunner(ctx, lambda))) {
+      if (parent instanceof LambdaExpr lambda && handedToARunner(ctx, lambda)) {
+        continue;
+      }
+      if (!(statement instanceof ExpressionStmt) || !isTailOfTaskBody(ctx, statement, depth)) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * Whether the method is also run from places the task-body reading does not see: a method reference to it
+   * that is not handed to a thread or executor ({@code names.forEach(this::settle)}: the next element runs after
+   * the catch), or a call on an instance of its own class from elsewhere in the file
+   * ({@code worker.pause(); client...list();} in the enclosing class). A call on a receiver of another
+   * (or unknown) type is another method of the name and does not count.
+   */
+  private static boolean calledElsewhere(RuleContext ctx, MethodDeclaration method, Node owner) {
+    String name = method.getNameAsString();
+    CompilationUnit file = method.findCompilationUnit().orElse(null);
+    if (file == null) {
+      return false;
+    }
+    boolean referenced = FileNodes.of(file, MethodReferenceExpr.class).stream()
+        .anyMatch(r -> r.getIdentifier().equals(name) && !handedToARunner(ctx, r));
+    if (referenced || !(owner instanceof TypeDeclaration<?> type)) {
+      return referenced;
+    }
+    return FileNodes.of(file, MethodCallExpr.class).stream()
+        .anyMatch(c -> c.getNameAsString().equals(name) && c.getArguments().size() == method.getParameters().size()
+            && c.getScope().filter(sc -> !(sc instanceof ThisExpr) && declaredAs(sc, type)).isPresent());
+  }
+
+  /** Whether the receiver is declared (field, local, parameter) or created as the given class, by simple name. */
+  private static boolean declaredAs(Expression scope, TypeDeclaration<?> type) {
+    Expression x = Expressions.withoutParenthesesAndCasts(scope);
+    if (x instanceof ObjectCreationExpr o) {
+      return o.getType().getNameAsString().equals(type.getNameAsString());
+    }
+    String variable = x instanceof NameExpr n ? n.getNameAsString()
+        : x instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr ? f.getNameAsString() : null;
+    if (variable == null) {
+      return false;
+    }
+    Optional<Node> declaration = io.github.informerguard.analyzer.resolve.Scopes.lookup(variable, x)
+        .flatMap(io.github.informerguard.analyzer.api.VariableRef::declaration);
+    com.github.javaparser.ast.type.Type declared = declaration.orElse(null) instanceof VariableDeclarator v
+        ? v.getType() : declaration.orElse(null) instanceof com.github.javaparser.ast.body.Parameter p ? p.getType() : null;
+    return declared instanceof ClassOrInterfaceType c && c.getNameAsString().equals(type.getNameAsString());
+  }
+
+  /**
+   * Whether the statement (a call of a private method) is the last work of a task body: nothing but logging
+   * follows it up to the end of the task's run() (or of a private method that is itself only the last work of
+   * one, up to {@link #MAX_TAIL_CALL_DEPTH} deep). When the called method ends, the task ends.
+   */
+  private static boolean isTailOfTaskBody(RuleContext ctx, Node statement, int depth) {
+    if (depth >= MAX_TAIL_CALL_DEPTH) {
+      return false;
+    }
+    Optional<Node> caller = enclosingBody(statement);
+    if (caller.isPresent() && caller.get() instanceof LambdaExpr lambda) {
+      // pool.submit(() -> { prepare(); watchLoop(); }): the last statement of a task lambda
+      return isTail(ctx, statement, lambda.getBody()) && handedToARunner(ctx, lambda);
+    }
+    if (caller.isEmpty() || !(caller.get() instanceof MethodDeclaration m) || m.getBody().isEmpty()) {
+      return false;
+    }
+    return isTail(ctx, statement, m.getBody().get()) && isTaskBody(ctx, m, depth + 1);
   }
 
   /**
