@@ -42,6 +42,7 @@ import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.ApiTypes;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.resolve.Lombok;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
 import java.util.ArrayList;
@@ -389,7 +390,7 @@ final class HandleLifecycle {
         || !(ref.get().declaration().get() instanceof VariableDeclarator d)) {
       return Optional.empty();
     }
-    if (isTryResource(d)) {
+    if (closedAtScopeEnd(d, release)) {
       return Optional.empty();
     }
     List<Expression> values = assignedValues(d, ref.get().kind());
@@ -472,7 +473,7 @@ final class HandleLifecycle {
 
   private Optional<Leak> ofDeclarator(VariableDeclarator d, Expression produced, Release release) {
     Optional<Node> declaration = d.getParentNode();
-    if (isTryResource(d)) {
+    if (closedAtScopeEnd(d, release)) {
       return Optional.empty();
     }
     if (release.clientCloseReleases() && clientCloseRuns(produced)) {
@@ -482,6 +483,15 @@ final class HandleLifecycle {
       return ofField(d, release);
     }
     return ofLocal(d, release);
+  }
+
+  /**
+   * A local that is released on every path when its scope ends: a try-with-resources resource, or one that
+   * carries Lombok's {@code @Cleanup} naming a release ({@code close} by default), which Lombok turns into
+   * a {@code try/finally} around the rest of the block.
+   */
+  private static boolean closedAtScopeEnd(VariableDeclarator d, Release release) {
+    return isTryResource(d) || Lombok.cleanupMethod(d).filter(release.releases()::contains).isPresent();
   }
 
   private static boolean isTryResource(VariableDeclarator d) {
@@ -786,7 +796,7 @@ final class HandleLifecycle {
    * use that made the copy does: a close of the copy closes it, a hand-on of the copy hands it on.
    */
   private UseKind ofCopy(VariableDeclarator copy, Release release) {
-    if (isTryResource(copy)) {
+    if (closedAtScopeEnd(copy, release)) {
       return UseKind.SAFE_RELEASE;
     }
     Node body = Scopes.enclosingBody(copy);
