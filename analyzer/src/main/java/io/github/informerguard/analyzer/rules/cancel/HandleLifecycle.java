@@ -122,6 +122,7 @@ final class HandleLifecycle {
   private final CollectedHandles collections;
   private final FunctionalResults functions;
   private final FunctionKeepers keepers;
+  private final CallersElsewhere callersElsewhere;
   /** Invocations being followed (ofResult recursing through functional values). */
   private int hops;
   private final Map<Node, Map<String, ClientCloses>> clientCloses = new IdentityHashMap<>();
@@ -147,6 +148,7 @@ final class HandleLifecycle {
     this.collections = new CollectedHandles(types);
     this.functions = new FunctionalResults(types);
     this.keepers = new FunctionKeepers(types);
+    this.callersElsewhere = new CallersElsewhere(types);
   }
 
   private final boolean judgeMain;
@@ -330,9 +332,15 @@ final class HandleLifecycle {
         dropping.add(call);
       }
     }
+    String where = "";
+    if (dropping.isEmpty() && hops < MAX_HOPS) {
+      dropping.addAll(callersElsewhere.dropping(factory.get(), unit.get(), call -> droppedByCallerElsewhere(call, release)));
+      where = dropping.isEmpty() ? "" : dropping.get(0).findAncestor(TypeDeclaration.class)
+          .map(t -> " in " + ((TypeDeclaration<?>) t).getNameAsString()).orElse("");
+    }
     if (!dropping.isEmpty()) {
       MethodCallExpr first = (MethodCallExpr) dropping.get(0);
-      return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, first.getNameAsString() + "()"
+      return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, first.getNameAsString() + "()" + where
           + first.getBegin().map(p -> " at line " + p.line).orElse(""), List.copyOf(dropping)));
     }
     // A method reference to the factory ({@code Function<String, Watch> open = this::open}): the
@@ -352,6 +360,15 @@ final class HandleLifecycle {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * A call of the factory in another source file that drops its value: an expression statement (outside a
+   * method that lives as long as the process), or a local of the caller's that is never released.
+   */
+  private boolean droppedByCallerElsewhere(MethodCallExpr call, Release release) {
+    return call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent() && !processLifetime(call)
+        || keptInLocalNeverReleased(call, release);
   }
 
   /**
