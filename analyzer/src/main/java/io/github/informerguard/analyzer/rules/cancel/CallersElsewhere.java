@@ -63,7 +63,7 @@ final class CallersElsewhere {
     int arity = factory.getParameters().size();
     for (String file : files.get()) {
       Optional<CompilationUnit> unit = types.sourceType(file).flatMap(Node::findCompilationUnit);
-      if (unit.isEmpty() || unit.get() == own) {
+      if (unit.isEmpty() || unit.get() == own || testCode(unit.get())) {
         continue;
       }
       for (MethodCallExpr call : FileNodes.of(unit.get(), MethodCallExpr.class)) {
@@ -116,6 +116,17 @@ final class CallersElsewhere {
       }
     }
   }
+
+  /**
+   * A unit test that calls the factory and drops the handle proves nothing about production code: a file that
+   * imports JUnit, TestNG or AssertJ (DESIGN's "Test code"; a file under a test root is usually one too).
+   */
+  private static boolean testCode(CompilationUnit unit) {
+    return unit.getImports().stream().map(i -> i.getNameAsString() + ".")
+        .anyMatch(n -> TEST_PACKAGES.stream().anyMatch(n::startsWith));
+  }
+
+  private static final List<String> TEST_PACKAGES = List.of("org.junit.", "junit.framework.", "org.testng.", "org.assertj.");
 
   /** The qualified name of the type the calling file declares a receiver variable with ({@code var} has none). */
   private Optional<String> declaredType(Expression scope) {

@@ -367,7 +367,9 @@ final class HandleLifecycle {
    * method that lives as long as the process), or a local of the caller's that is never released.
    */
   private boolean droppedByCallerElsewhere(MethodCallExpr call, Release release) {
-    return call.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent() && !processLifetime(call)
+    // () -> source.open() is an expression lambda: its value may be the lambda's result (a Callable's)
+    return call.getParentNode().filter(ExpressionStmt.class::isInstance)
+            .filter(st -> !(st.getParentNode().orElse(null) instanceof LambdaExpr)).isPresent() && !processLifetime(call)
         || keptInLocalNeverReleased(call, release);
   }
 
