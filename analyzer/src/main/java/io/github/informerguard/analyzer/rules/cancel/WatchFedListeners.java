@@ -166,7 +166,9 @@ final class WatchFedListeners {
             ? f.findAncestor(TypeDeclaration.class).flatMap(t -> Scopes.field((TypeDeclaration<?>) t, f.getNameAsString()))
             : Optional.empty();
     return ref.filter(r -> r.kind() == VariableRef.Kind.FIELD).flatMap(VariableRef::declaration)
-        .filter(d -> d instanceof VariableDeclarator v && v.getParentNode().orElse(null) instanceof FieldDeclaration)
+        // a private field: no other file can release it
+        .filter(d -> d instanceof VariableDeclarator v && v.getParentNode().orElse(null) instanceof FieldDeclaration f
+            && f.isPrivate())
         .map(VariableDeclarator.class::cast);
   }
 
