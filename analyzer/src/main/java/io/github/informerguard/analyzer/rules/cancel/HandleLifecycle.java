@@ -42,6 +42,7 @@ import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.ApiTypes;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.resolve.FunctionalInterfaces;
 import io.github.informerguard.analyzer.resolve.Lombok;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
@@ -367,10 +368,18 @@ final class HandleLifecycle {
    * method that lives as long as the process), or a local of the caller's that is never released.
    */
   private boolean droppedByCallerElsewhere(MethodCallExpr call, Release release) {
-    // () -> source.open() is an expression lambda: its value may be the lambda's result (a Callable's)
+    // () -> source.open() is an expression lambda: its value is the lambda's result (a Callable's) unless the
+    // source declares the lambda void (Runnable restart() { return () -> source.open(); })
     return call.getParentNode().filter(ExpressionStmt.class::isInstance)
-            .filter(st -> !(st.getParentNode().orElse(null) instanceof LambdaExpr)).isPresent() && !processLifetime(call)
+            .filter(st -> !(st.getParentNode().orElse(null) instanceof LambdaExpr l) || declaredVoid(l)).isPresent()
+            && !processLifetime(call)
         || keptInLocalNeverReleased(call, release);
+  }
+
+  /** Whether the source declares the lambda's type as one whose method returns nothing ({@code Runnable}). */
+  private boolean declaredVoid(LambdaExpr lambda) {
+    return FunctionalInterfaces.targetOf(lambda).flatMap(t -> types.typeName(t.getNameWithScope(), t))
+        .flatMap(q -> FunctionalInterfaces.returnsValue(q, types::sourceType)).filter(v -> !v).isPresent();
   }
 
   /**
