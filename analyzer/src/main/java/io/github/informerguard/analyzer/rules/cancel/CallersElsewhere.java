@@ -54,6 +54,9 @@ final class CallersElsewhere {
         || !(factory.getParentNode().orElse(null) instanceof ClassOrInterfaceDeclaration owner) || owner.isInterface()) {
       return List.of();
     }
+    if (overloadedAtArity(owner, factory)) {
+      return List.of(); // the name and the argument count do not tell which of them a call in another file is
+    }
     Set<String> receivers = receiverTypes(owner, factory);
     Optional<List<String>> files = types.sourceFilesCalling(factory.getNameAsString());
     if (receivers.isEmpty() || files.isEmpty()) {
@@ -74,6 +77,13 @@ final class CallersElsewhere {
       }
     }
     return out;
+  }
+
+  /** Whether the class declares another method of the factory's name with as many parameters. */
+  private static boolean overloadedAtArity(ClassOrInterfaceDeclaration owner, MethodDeclaration factory) {
+    int arity = factory.getParameters().size();
+    return owner.getMethodsByName(factory.getNameAsString()).stream()
+        .anyMatch(m -> m != factory && m.getParameters().size() == arity);
   }
 
   /**
@@ -118,13 +128,28 @@ final class CallersElsewhere {
   }
 
   /**
-   * A unit test that calls the factory and drops the handle proves nothing about production code: a file that
-   * imports JUnit, TestNG or AssertJ (DESIGN's "Test code"; a file under a test root is usually one too).
+   * A unit test that calls the factory and drops the handle proves nothing about production code (DESIGN's
+   * "Test code"): a file that imports JUnit, TestNG or AssertJ, or one under a test source root
+   * ({@code src/test/java/}, {@code src/it/java/}, {@code src/testFixtures/java/}), such as a harness that imports
+   * none. Only a Java source folder counts, so that files under {@code src/test/resources/} are not all test code.
    */
   private static boolean testCode(CompilationUnit unit) {
     return unit.getImports().stream().map(i -> i.getNameAsString() + ".")
-        .anyMatch(n -> TEST_PACKAGES.stream().anyMatch(n::startsWith));
+        .anyMatch(n -> TEST_PACKAGES.stream().anyMatch(n::startsWith))
+        || unit.getStorage().map(st -> underTestRoot(st.getPath().toAbsolutePath().normalize().toString())).orElse(false);
   }
+
+  private static boolean underTestRoot(String path) {
+    String[] segments = path.replace('\\', '/').split("/");
+    for (int i = 0; i + 3 < segments.length; i++) {
+      if (segments[i].equals("src") && TEST_ROOTS.contains(segments[i + 1]) && segments[i + 2].equals("java")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final List<String> TEST_ROOTS = List.of("test", "it", "testFixtures");
 
   private static final List<String> TEST_PACKAGES = List.of("org.junit.", "junit.framework.", "org.testng.", "org.assertj.");
 

@@ -28,6 +28,7 @@ import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.CallbackApis;
 import io.github.informerguard.analyzer.catalog.WaitApis;
 import io.github.informerguard.analyzer.resolve.Expressions;
+import io.github.informerguard.analyzer.resolve.Lombok;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import java.util.ArrayList;
 import java.util.List;
@@ -169,7 +170,44 @@ final class WatchFedListeners {
         // a private field: no other file can release it
         .filter(d -> d instanceof VariableDeclarator v && v.getParentNode().orElse(null) instanceof FieldDeclaration f
             && f.isPrivate())
-        .map(VariableDeclarator.class::cast);
+        .map(VariableDeclarator.class::cast)
+        .filter(v -> ownMade(v) && !lombokGetter(v));
+  }
+
+  /**
+   * Whether the class makes every value the field holds ({@code = new CountDownLatch(1)} where it is declared
+   * or assigned): a latch or map given by a constructor or injected is shared with the code that made it,
+   * which may release it.
+   */
+  private static boolean ownMade(VariableDeclarator field) {
+    List<Expression> values = new ArrayList<>();
+    field.getInitializer().ifPresent(values::add);
+    field.findAncestor(TypeDeclaration.class).ifPresent(t -> {
+      for (AssignExpr a : ((TypeDeclaration<?>) t).findAll(AssignExpr.class)) {
+        Expression target = a.getTarget();
+        boolean named = target instanceof NameExpr n && n.getNameAsString().equals(field.getNameAsString())
+            && Scopes.refersTo(n, field)
+            || target instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr
+                && f.getNameAsString().equals(field.getNameAsString());
+        if (named) {
+          values.add(a.getValue());
+        }
+      }
+    });
+    return !values.isEmpty() && values.stream()
+        .allMatch(v -> Expressions.withoutParenthesesAndCasts(v) instanceof ObjectCreationExpr);
+  }
+
+  /** Whether Lombok generates a getter for the field ({@code @Getter} on it, or {@code @Getter}/{@code @Data}/{@code @Value} on its class). */
+  private static boolean lombokGetter(VariableDeclarator field) {
+    Optional<TypeDeclaration<?>> owner = field.findAncestor(TypeDeclaration.class).map(t -> (TypeDeclaration<?>) t);
+    if (owner.isEmpty()) {
+      return false;
+    }
+    String name = field.getNameAsString();
+    String getter = "get" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    return Lombok.getterField(owner.get(), getter, 0).filter(v -> v == field).isPresent()
+        || Lombok.getterField(owner.get(), name, 0).filter(v -> v == field).isPresent();
   }
 
   /** The application-event listener method that {@code n} runs in directly (not in a lambda or an inner class of it). */
@@ -219,14 +257,16 @@ final class WatchFedListeners {
   }
 
   /**
-   * The callback kind ("a Watcher callback") of a {@code publishEvent(new E(..))} of the event type or a subtype
-   * of it, in a watch or informer callback method of any analyzed source file.
+   * The callback kind ("a Watcher callback") of the {@code publishEvent(new E(..))} calls of the event type or a
+   * subtype of it in the analyzed sources, when every one is in a watch or informer event callback; empty when
+   * one is in other code or in {@code onClose} (the event also comes from elsewhere, or when the watch ends).
    */
   private Optional<String> publishedFromCallback(String event) {
     Optional<List<String>> files = types.sourceFilesCalling(PUBLISH);
     if (files.isEmpty()) {
       return Optional.empty();
     }
+    Optional<String> feed = Optional.empty();
     for (String file : files.get()) {
       Optional<CompilationUnit> unit = types.sourceType(file).flatMap(Node::findCompilationUnit);
       if (unit.isEmpty()) {
@@ -240,13 +280,15 @@ final class WatchFedListeners {
         Optional<String> published = types.typeName(created.getType().getNameWithScope(), created);
         if (published.filter(p -> isOrExtends(p, event, 0)).isPresent()) {
           Optional<String> callback = callbackOf(call);
-          if (callback.isPresent()) {
-            return callback;
+          if (callback.isEmpty()) {
+            // published from plain code or as the watch ends: the listener is not fed by the watch alone
+            return Optional.empty();
           }
+          feed = feed.or(() -> callback);
         }
       }
     }
-    return Optional.empty();
+    return feed;
   }
 
   /**
