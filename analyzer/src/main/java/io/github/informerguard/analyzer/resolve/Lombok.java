@@ -6,7 +6,13 @@ import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.BooleanLiteralExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MarkerAnnotationExpr;
+import com.github.javaparser.ast.expr.MemberValuePair;
 import com.github.javaparser.ast.expr.NormalAnnotationExpr;
+import com.github.javaparser.ast.expr.SingleMemberAnnotationExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithAnnotations;
 import java.util.Optional;
 import java.util.Set;
@@ -104,6 +110,38 @@ public final class Lombok {
     return cu.isPresent() && cu.get().getImports().stream().anyMatch(i -> !i.isStatic()
         && (i.isAsterisk() ? i.getNameAsString().equals(pkg) : i.getNameAsString().equals(pkg + "." + simple)));
   }
+
+  /**
+   * The method that Lombok's {@code @Cleanup} on a local's declaration calls on it when its scope ends,
+   * on every path (Lombok wraps the rest of the block in {@code try/finally}): {@code close} by default,
+   * or the name the annotation gives ({@code @Cleanup("dispose")}); empty when the declaration carries no
+   * {@code @Cleanup} of Lombok's (imported from {@code lombok}, or written {@code lombok.Cleanup}) or names
+   * the method in a way the source does not spell out.
+   */
+  public static Optional<String> cleanupMethod(VariableDeclarator local) {
+    if (!(local.getParentNode().orElse(null) instanceof VariableDeclarationExpr declaration)) {
+      return Optional.empty();
+    }
+    for (AnnotationExpr a : declaration.getAnnotations()) {
+      String written = a.getNameAsString();
+      if (!written.equals("lombok." + CLEANUP) && !(written.equals(CLEANUP) && importsLombok(a, "", CLEANUP))) {
+        continue;
+      }
+      if (a instanceof MarkerAnnotationExpr) {
+        return Optional.of("close");
+      }
+      Optional<Expression> value = a instanceof SingleMemberAnnotationExpr single
+          ? Optional.of(single.getMemberValue())
+          : ((NormalAnnotationExpr) a).getPairs().stream().filter(p -> p.getNameAsString().equals("value"))
+              .map(MemberValuePair::getValue).findFirst()
+              .or(() -> Optional.of(new StringLiteralExpr("close")));
+      return value.filter(StringLiteralExpr.class::isInstance)
+          .map(v -> ((StringLiteralExpr) v).getValue());
+    }
+    return Optional.empty();
+  }
+
+  private static final String CLEANUP = "Cleanup";
 
   /**
    * Whether {@code a} is one of Lombok's logger annotations ({@code @Slf4j}, {@code @Log4j2}, ...),

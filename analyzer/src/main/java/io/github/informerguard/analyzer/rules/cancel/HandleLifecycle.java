@@ -42,6 +42,8 @@ import io.github.informerguard.analyzer.api.VariableRef;
 import io.github.informerguard.analyzer.catalog.ApiTypes;
 import io.github.informerguard.analyzer.catalog.LifecycleApis;
 import io.github.informerguard.analyzer.catalog.WatchApis;
+import io.github.informerguard.analyzer.resolve.FunctionalInterfaces;
+import io.github.informerguard.analyzer.resolve.Lombok;
 import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
 import java.util.ArrayList;
@@ -121,6 +123,7 @@ final class HandleLifecycle {
   private final CollectedHandles collections;
   private final FunctionalResults functions;
   private final FunctionKeepers keepers;
+  private final CallersElsewhere callersElsewhere;
   /** Invocations being followed (ofResult recursing through functional values). */
   private int hops;
   private final Map<Node, Map<String, ClientCloses>> clientCloses = new IdentityHashMap<>();
@@ -146,6 +149,7 @@ final class HandleLifecycle {
     this.collections = new CollectedHandles(types);
     this.functions = new FunctionalResults(types);
     this.keepers = new FunctionKeepers(types);
+    this.callersElsewhere = new CallersElsewhere(types);
   }
 
   private final boolean judgeMain;
@@ -329,9 +333,15 @@ final class HandleLifecycle {
         dropping.add(call);
       }
     }
+    String where = "";
+    if (dropping.isEmpty() && hops < MAX_HOPS) {
+      dropping.addAll(callersElsewhere.dropping(factory.get(), unit.get(), call -> droppedByCallerElsewhere(call, release)));
+      where = dropping.isEmpty() ? "" : dropping.get(0).findAncestor(TypeDeclaration.class)
+          .map(t -> " in " + ((TypeDeclaration<?>) t).getNameAsString()).orElse("");
+    }
     if (!dropping.isEmpty()) {
       MethodCallExpr first = (MethodCallExpr) dropping.get(0);
-      return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, first.getNameAsString() + "()"
+      return Optional.of(new Leak(Fate.DISCARDED_BY_CALLER, first.getNameAsString() + "()" + where
           + first.getBegin().map(p -> " at line " + p.line).orElse(""), List.copyOf(dropping)));
     }
     // A method reference to the factory ({@code Function<String, Watch> open = this::open}): the
@@ -351,6 +361,25 @@ final class HandleLifecycle {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * A call of the factory in another source file that drops its value: an expression statement (outside a
+   * method that lives as long as the process), or a local of the caller's that is never released.
+   */
+  private boolean droppedByCallerElsewhere(MethodCallExpr call, Release release) {
+    // () -> source.open() is an expression lambda: its value is the lambda's result (a Callable's) unless the
+    // source declares the lambda void (Runnable restart() { return () -> source.open(); })
+    return call.getParentNode().filter(ExpressionStmt.class::isInstance)
+            .filter(st -> !(st.getParentNode().orElse(null) instanceof LambdaExpr l) || declaredVoid(l)).isPresent()
+            && !processLifetime(call)
+        || keptInLocalNeverReleased(call, release);
+  }
+
+  /** Whether the source declares the lambda's type as one whose method returns nothing ({@code Runnable}). */
+  private boolean declaredVoid(LambdaExpr lambda) {
+    return FunctionalInterfaces.targetOf(lambda).flatMap(t -> types.typeName(t.getNameWithScope(), t))
+        .flatMap(q -> FunctionalInterfaces.returnsValue(q, types::sourceType)).filter(v -> !v).isPresent();
   }
 
   /**
@@ -389,7 +418,7 @@ final class HandleLifecycle {
         || !(ref.get().declaration().get() instanceof VariableDeclarator d)) {
       return Optional.empty();
     }
-    if (isTryResource(d)) {
+    if (closedAtScopeEnd(d, release)) {
       return Optional.empty();
     }
     List<Expression> values = assignedValues(d, ref.get().kind());
@@ -472,7 +501,7 @@ final class HandleLifecycle {
 
   private Optional<Leak> ofDeclarator(VariableDeclarator d, Expression produced, Release release) {
     Optional<Node> declaration = d.getParentNode();
-    if (isTryResource(d)) {
+    if (closedAtScopeEnd(d, release)) {
       return Optional.empty();
     }
     if (release.clientCloseReleases() && clientCloseRuns(produced)) {
@@ -482,6 +511,15 @@ final class HandleLifecycle {
       return ofField(d, release);
     }
     return ofLocal(d, release);
+  }
+
+  /**
+   * A local that is released on every path when its scope ends: a try-with-resources resource, or one that
+   * carries Lombok's {@code @Cleanup} naming a release ({@code close} by default), which Lombok turns into
+   * a {@code try/finally} around the rest of the block.
+   */
+  private static boolean closedAtScopeEnd(VariableDeclarator d, Release release) {
+    return isTryResource(d) || Lombok.cleanupMethod(d).filter(release.releases()::contains).isPresent();
   }
 
   private static boolean isTryResource(VariableDeclarator d) {
@@ -786,7 +824,7 @@ final class HandleLifecycle {
    * use that made the copy does: a close of the copy closes it, a hand-on of the copy hands it on.
    */
   private UseKind ofCopy(VariableDeclarator copy, Release release) {
-    if (isTryResource(copy)) {
+    if (closedAtScopeEnd(copy, release)) {
       return UseKind.SAFE_RELEASE;
     }
     Node body = Scopes.enclosingBody(copy);

@@ -71,6 +71,7 @@ public final class UnboundedInformerWait extends CatalogRule {
   @Override
   public void check(RuleContext ctx) {
     CallbackSignals signals = new CallbackSignals(ctx.types());
+    WatchFedListeners listeners = new WatchFedListeners(ctx.types());
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
       if (inUncalledPrivateMethod(call)) {
         continue;
@@ -84,7 +85,8 @@ public final class UnboundedInformerWait extends CatalogRule {
           checkCallbackWait(ctx, signals, call, WaitApis.FUTURE_SIGNALS);
         }
       } else if (call.getNameAsString().equals("await") && call.getArguments().isEmpty() && call.getScope().isPresent()
-          && ctx.types().isA(call.getScope().get(), Set.of(WaitApis.LATCH)).isYes()) {
+          && (ctx.types().isA(call.getScope().get(), Set.of(WaitApis.LATCH)).isYes()
+              || listeners.isMapEntryOf(call.getScope().get(), WaitApis.LATCH))) {
         checkCallbackWait(ctx, signals, call, WaitApis.LATCH_SIGNALS);
       }
     }
@@ -112,6 +114,7 @@ public final class UnboundedInformerWait extends CatalogRule {
     signals.onlyReleasedByCallbacks(ctx.unit(), waiter, releases, byChoice)
         .or(() -> signals.onlyReleasedByGetterClassCallbacks(waiter, releases, byChoice))
         .or(() -> new HandedOffWaiters(ctx.types(), signals).onlyCallbacksRelease(wait, releases))
+        .or(() -> new WatchFedListeners(ctx.types()).onlyWatchFedListenersRelease(wait, releases))
         .ifPresent(callback -> WaitMessages.latch(shown, wait.getNameAsString(), callback).report(ctx, wait));
   }
 

@@ -76,4 +76,16 @@ class WatchNeverClosedTest {
         .contains("a stream that fails or ends leaves it open")
         .contains("secrets.close() never runs");
   }
+
+  @Test
+  void factoryDroppedByACallerInAnotherFileNamesThatCaller() {
+    for (boolean precise : new boolean[] {true, false}) {
+      AnalysisResult r = FixtureRunner.run(Fixture.of(ID), ID, precise);
+      assertThat(CancelFixtures.findingAt(r, ID, "NodeEvents.java", "return client.nodes().watch(watcher);").message())
+          .isEqualTo("The watch opened by watch(...) is returned to open() in SourceBootstrap at line 19, which drops it,"
+              + " so nothing can close it.");
+      assertThat(CancelFixtures.findingAt(r, ID, "ServiceStreams.java", "api.listNamespacedService(namespace)").message())
+          .contains("is returned to services() in ServiceFollower at line 19, which keeps it in local 'events'");
+    }
+  }
 }
