@@ -1,10 +1,14 @@
 package io.github.informerguard.analyzer.api;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.Type;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -102,5 +106,31 @@ public interface TypeFacts {
    */
   default TypeFacts underlying() {
     return this;
+  }
+
+  /**
+   * Whether the type named {@code type} (qualified) is {@code supertype} or, through source declarations
+   * at most four levels up, extends or implements it; library supertypes are not followed.
+   */
+  default boolean isOrExtendsInSources(String type, String supertype) {
+    return isOrExtendsInSources(type, supertype, 0);
+  }
+
+  private boolean isOrExtendsInSources(String type, String supertype, int depth) {
+    if (type.equals(supertype)) {
+      return true;
+    }
+    if (depth >= 4 || !(sourceType(type).orElse(null) instanceof ClassOrInterfaceDeclaration c)) {
+      return false;
+    }
+    List<ClassOrInterfaceType> parents = new ArrayList<>(c.getExtendedTypes()); // not a NodeList: that would re-parent the AST
+    parents.addAll(c.getImplementedTypes());
+    for (ClassOrInterfaceType parent : parents) {
+      Optional<String> q = typeName(parent.getNameWithScope(), c);
+      if (q.isPresent() && isOrExtendsInSources(q.get(), supertype, depth + 1)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

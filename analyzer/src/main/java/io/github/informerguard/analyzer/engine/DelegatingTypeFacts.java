@@ -63,6 +63,11 @@ abstract class DelegatingTypeFacts implements TypeFacts {
   }
 
   @Override
+  public boolean isOrExtendsInSources(String type, String supertype) {
+    return delegate.isOrExtendsInSources(type, supertype);
+  }
+
+  @Override
   public Optional<Boolean> calledInSources(String owner, String methodName, int arity) {
     return delegate.calledInSources(owner, methodName, arity);
   }

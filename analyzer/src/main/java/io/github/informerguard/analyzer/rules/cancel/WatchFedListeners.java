@@ -57,8 +57,6 @@ final class WatchFedListeners {
   /** Waits on the latch or future: neither release nor hand-off. */
   private static final Set<String> WAITS = Set.of("await", "get", "join", "getCount", "isDone");
 
-  private static final int MAX_SUPERTYPES = 4;
-
   private final TypeFacts types;
 
   WatchFedListeners(TypeFacts types) {
@@ -278,7 +276,7 @@ final class WatchFedListeners {
           continue;
         }
         Optional<String> published = types.typeName(created.getType().getNameWithScope(), created);
-        if (published.filter(p -> isOrExtends(p, event, 0)).isPresent()) {
+        if (published.filter(p -> types.isOrExtendsInSources(p, event)).isPresent()) {
           Optional<String> callback = callbackOf(call);
           if (callback.isEmpty()) {
             // published from plain code or as the watch ends: the listener is not fed by the watch alone
@@ -320,24 +318,5 @@ final class WatchFedListeners {
       }
     }
     return Optional.empty();
-  }
-
-  /** Whether the type named {@code type} is {@code supertype} or, in the sources, extends or implements it. */
-  private boolean isOrExtends(String type, String supertype, int depth) {
-    if (type.equals(supertype)) {
-      return true;
-    }
-    if (depth >= MAX_SUPERTYPES || !(types.sourceType(type).orElse(null) instanceof ClassOrInterfaceDeclaration c)) {
-      return false;
-    }
-    List<ClassOrInterfaceType> parents = new ArrayList<>(c.getExtendedTypes()); // not a NodeList: that would re-parent the AST
-    parents.addAll(c.getImplementedTypes());
-    for (ClassOrInterfaceType parent : parents) {
-      Optional<String> q = types.typeName(parent.getNameWithScope(), c);
-      if (q.isPresent() && isOrExtends(q.get(), supertype, depth + 1)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -47,8 +47,6 @@ final class WatchedElsewhere {
 
   /** How deep a watch argument is followed (a variable's initializer, a factory's return). */
   private static final int MAX_DEPTH = 3;
-  /** How many supertypes up a watched class is searched for the Watcher class. */
-  private static final int MAX_SUPERTYPES = 4;
 
   private final TypeFacts types;
 
@@ -82,9 +80,9 @@ final class WatchedElsewhere {
         Set<String> declared = new HashSet<>();
         instancesOf(call.getArgument(call.getArguments().size() - 1), exact, declared, 0);
         // An instance of the class or of a subclass; a value declared with a supertype may be either too.
-        if (exact.stream().anyMatch(t -> isOrExtends(t, qualified.get(), 0))
-            || declared.stream().anyMatch(t -> isOrExtends(t, qualified.get(), 0)
-                || isOrExtends(qualified.get(), t, 0) && (types.sourceType(t).isPresent() || names(unit.get(), qualified.get())))) {
+        if (exact.stream().anyMatch(t -> types.isOrExtendsInSources(t, qualified.get()))
+            || declared.stream().anyMatch(t -> types.isOrExtendsInSources(t, qualified.get())
+                || types.isOrExtendsInSources(qualified.get(), t) && (types.sourceType(t).isPresent() || names(unit.get(), qualified.get())))) {
           out.add(call);
         }
       }
@@ -101,7 +99,7 @@ final class WatchedElsewhere {
     for (TypeDeclaration<?> declared : unit.getTypes()) { // its classes' code: imports name no use
       for (ClassOrInterfaceType t : declared.findAll(ClassOrInterfaceType.class)) {
         if (seen.add(t.getNameWithScope())
-            && types.typeName(t.getNameWithScope(), t).filter(q -> isOrExtends(q, watcher, 0)).isPresent()) {
+            && types.typeName(t.getNameWithScope(), t).filter(q -> types.isOrExtendsInSources(q, watcher)).isPresent()) {
           return true;
         }
       }
@@ -180,28 +178,5 @@ final class WatchedElsewhere {
       }
     }
     return Optional.empty();
-  }
-
-  /** Whether the type named {@code type} is {@code supertype} or, in the sources, extends or implements it. */
-  private boolean isOrExtends(String type, String supertype, int depth) {
-    if (type.equals(supertype)) {
-      return true;
-    }
-    if (depth >= MAX_SUPERTYPES) {
-      return false;
-    }
-    Optional<TypeDeclaration<?>> declared = types.sourceType(type);
-    if (declared.isEmpty() || !(declared.get() instanceof ClassOrInterfaceDeclaration c)) {
-      return false;
-    }
-    List<ClassOrInterfaceType> parents = new ArrayList<>(c.getExtendedTypes()); // not a NodeList: that would re-parent the AST
-    parents.addAll(c.getImplementedTypes());
-    for (ClassOrInterfaceType parent : parents) {
-      Optional<String> q = types.typeName(parent.getNameWithScope(), c);
-      if (q.isPresent() && isOrExtends(q.get(), supertype, depth + 1)) {
-        return true;
-      }
-    }
-    return false;
   }
 }
