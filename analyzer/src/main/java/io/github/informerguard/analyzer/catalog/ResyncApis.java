@@ -118,6 +118,13 @@ public final class ResyncApis {
   /** JOSDK {@code @ControllerConfiguration}'s element that holds a {@code @MaxReconciliationInterval}. */
   public static final String JOSDK_INTERVAL_ELEMENT = "maxReconciliationInterval";
 
+  /**
+   * The same element as JOSDK 3.0.x names it, holding a {@code @ReconciliationMaxInterval(interval, timeUnit)}
+   * with the same defaults (10, HOURS) and the same "any value <= 0 turns it off" (operator-framework-core 3.0.3's
+   * {@code AnnotationControllerConfiguration}); 3.1 renamed both (3.1.1's jar).
+   */
+  public static final String JOSDK_3_0_INTERVAL_ELEMENT = "reconciliationMaxInterval";
+
   /** Simple names of every annotation above and JOSDK's ControllerConfiguration, checked before resolving. */
   public static final Set<String> ANNOTATION_SIMPLE_NAMES =
       Set.of("KubernetesInformer", "KubernetesReconcilerWatch", "ControllerConfiguration");
@@ -129,7 +136,7 @@ public final class ResyncApis {
    */
   public static final Set<String> TRIGGER_WORDS = CallMatcher.triggerWords(
       Stream.concat(METHODS.stream(), CONSTRUCTORS.stream()).map(Site::matcher).toList(),
-      Stream.concat(Stream.of(MILLIS_ANNOTATION_ELEMENT, JOSDK_INTERVAL_ELEMENT),
+      Stream.concat(Stream.of(MILLIS_ANNOTATION_ELEMENT, JOSDK_INTERVAL_ELEMENT, JOSDK_3_0_INTERVAL_ELEMENT),
           IMPLEMENTED.stream().map(Implemented::method)).toList());
 
   private ResyncApis() {}

@@ -53,6 +53,30 @@ public final class LoggingCalls {
     return isLoggerReceiver(call.getScope().get(), types);
   }
 
+  /**
+   * {@code LoggerUtil.logError("watch closed: " + e.getMessage())}: a static method of a class in the analyzed
+   * sources, called on its type's name, whose overloads of that arity are all static and only write log lines
+   * (every statement a logging call in the sense of {@link #isLogging}). Calling such a facade is logging: it
+   * hands the arguments to nobody else. The facade's own file is read through the source index (and recorded as
+   * a dependency of the calling file), so an edit that makes it do more than log is seen.
+   */
+  public static boolean isProjectLogFacade(MethodCallExpr call, TypeFacts types) {
+    if (!(call.getScope().orElse(null) instanceof NameExpr owner)
+        || !Character.isUpperCase(owner.getNameAsString().charAt(0))
+        || io.github.informerguard.analyzer.resolve.Scopes.lookup(owner.getNameAsString(), owner).isPresent()) {
+      return false;
+    }
+    List<com.github.javaparser.ast.body.MethodDeclaration> same = types.typeName(owner.getNameAsString(), call)
+        .flatMap(types::sourceType)
+        .map(t -> t.getMethodsByName(call.getNameAsString())).orElse(List.of()).stream()
+        .filter(m -> m.getParameters().size() == call.getArguments().size()).toList();
+    return !same.isEmpty() && same.stream().allMatch(m -> m.isStatic() && m.getBody()
+        .filter(b -> !b.getStatements().isEmpty() && b.getStatements().stream().allMatch(st ->
+            st instanceof com.github.javaparser.ast.stmt.ExpressionStmt e
+                && e.getExpression() instanceof MethodCallExpr c && isLogging(c, types)))
+        .isPresent());
+  }
+
   /** A console stream, a value of a logging library's type, or a variable or field named like a logger. */
   private static boolean isLoggerReceiver(Expression scope, TypeFacts types) {
     if (PRINT_STREAMS.contains(scope.toString())) {

@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class OldClientLinesTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {"fabric8-4.13", "fabric8-5.12", "fabric8-6.13"})
+  @ValueSource(strings = {"fabric8-4.13", "fabric8-5.12", "fabric8-6.13", "josdk-3.0"})
   void oldLineFixtureHasTheSameFindingsInBothModes(String line, @TempDir Path tmp) throws Exception {
     Path project = OldLines.project(line);
     List<Path> classpath = OldLines.classpath(project, tmp);

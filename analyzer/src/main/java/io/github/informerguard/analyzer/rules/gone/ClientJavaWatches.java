@@ -28,6 +28,7 @@ import io.github.informerguard.analyzer.resolve.Scopes;
 import io.github.informerguard.analyzer.resolve.SourceMethods;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -356,4 +357,22 @@ final class ClientJavaWatches {
     return raw.equals("Watch.Response") || raw.equals("Response") || raw.equals(K8S_WATCH + ".Response");
   }
 
+  /**
+   * Every 410 test written in the callable ({@code 410}, an {@code HTTP_GONE} constant) sits in a
+   * {@code catch} of {@code ApiException}: the loop looks for 410 only where {@code createWatch} or a list
+   * throws. A watch from a compacted resourceVersion does not throw: the API server accepts the request (HTTP
+   * 200) and sends one ERROR event whose status code is 410, and iterating a {@code Watch} never turns an
+   * event into an exception (client-java's {@code Watch.next()} throws only on a broken stream). Empty when no
+   * such test is written here (one a helper makes is judged as before).
+   */
+  static boolean goneTestedOnlyOnApiException(Node callable) {
+    List<Node> tests = callable.findAll(Node.class, n ->
+        n instanceof com.github.javaparser.ast.expr.IntegerLiteralExpr lit && lit.getValue().equals(String.valueOf(WatchApis.HTTP_GONE))
+            || n instanceof NameExpr name && name.getNameAsString().equals(WatchApis.HTTP_GONE_CONSTANT)
+            || n instanceof com.github.javaparser.ast.expr.FieldAccessExpr f && f.getNameAsString().equals(WatchApis.HTTP_GONE_CONSTANT));
+    return !tests.isEmpty() && tests.stream().allMatch(t -> t.findAncestor(com.github.javaparser.ast.stmt.CatchClause.class)
+        .filter(c -> java.util.Arrays.stream(c.getParameter().getType().asString().split("\\|"))
+            .map(String::trim).anyMatch(t2 -> t2.equals("ApiException") || t2.endsWith(".ApiException")))
+        .isPresent());
+  }
 }

@@ -230,6 +230,7 @@ final class CloseHandlers {
     }
     String cause = onClose.getParameter(0).getNameAsString();
     Optional<String> waiter = Optional.empty();
+    Set<String> all = new java.util.HashSet<>();
     for (MethodCallExpr m : onClose.getBody().get().findAll(MethodCallExpr.class)) {
       if (m.getScope().isEmpty()) {
         continue;
@@ -240,6 +241,7 @@ final class CloseHandlers {
           && types.isA(scope, Set.of(io.github.informerguard.analyzer.catalog.CancellationTypes.COMPLETABLE_FUTURE)).isYes();
       if (latch || future) {
         waiter = Optional.of(scope.toString());
+        all.add(scope.toString());
       }
     }
     final String released = waiter.orElse(null);
@@ -253,7 +255,7 @@ final class CloseHandlers {
     }
     for (NameExpr n : onClose.getBody().get().findAll(NameExpr.class)) {
       if (n.getNameAsString().equals(cause) && !inLogging(n) && !nullCheckBeforeLogging(n)
-          && !nullCheckBeforeRelease(n, released)) {
+          && !nullCheckBeforeRelease(n, all)) {
         return Optional.empty(); // the cause is looked at (or handed on): assume it is told apart
       }
     }
@@ -336,20 +338,24 @@ final class CloseHandlers {
    * {@code if (cause != null) { log(..); latch.countDown(); }}: the branch logs and releases the waiter and records
    * nothing else, so an error close (a 410 included) ends the wait as the awaited event would.
    */
-  private boolean nullCheckBeforeRelease(NameExpr n, String waiter) {
+  private boolean nullCheckBeforeRelease(NameExpr n, Set<String> waiters) {
     return n.getParentNode().orElse(null) instanceof com.github.javaparser.ast.expr.BinaryExpr b
         && (b.getLeft() instanceof com.github.javaparser.ast.expr.NullLiteralExpr
             || b.getRight() instanceof com.github.javaparser.ast.expr.NullLiteralExpr)
         && b.getParentNode().orElse(null) instanceof IfStmt i && i.getCondition() == b
-        && logsAndReleases(i.getThenStmt(), waiter) && i.getElseStmt().map(e -> logsAndReleases(e, waiter)).orElse(true);
+        && logsAndReleases(i.getThenStmt(), waiters) && i.getElseStmt().map(e -> logsAndReleases(e, waiters)).orElse(true);
   }
 
-  /** Every statement is inert (a log call, a comment) or a release of {@code waiter}. */
-  private boolean logsAndReleases(Statement s, String waiter) {
+  /**
+   * Every statement is inert (a log call, a comment) or a release of one of {@code waiters}, the latches and
+   * futures onClose releases ({@code running.countDown(); finished.countDown();} both end their waits).
+   */
+  private boolean logsAndReleases(Statement s, Set<String> waiters) {
     if (s instanceof BlockStmt b) {
-      return b.getStatements().stream().allMatch(st -> logsAndReleases(st, waiter));
+      return b.getStatements().stream().allMatch(st -> logsAndReleases(st, waiters));
     }
-    return inert(s) || s instanceof ExpressionStmt e && e.getExpression() instanceof MethodCallExpr m && isRelease(m, waiter);
+    return inert(s) || s instanceof ExpressionStmt e && e.getExpression() instanceof MethodCallExpr m
+        && waiters.stream().anyMatch(w -> isRelease(m, w));
   }
 
   private boolean inLogging(Node n) {

@@ -252,8 +252,9 @@ final class GoneEvidence {
         .orElse(false);
   }
 
+  /** A logging call, or a call of a project's static logging facade ({@link LoggingCalls#isProjectLogFacade}). */
   boolean isLogging(MethodCallExpr call) {
-    return LoggingCalls.isLogging(call, types);
+    return LoggingCalls.isLogging(call, types) || LoggingCalls.isProjectLogFacade(call, types);
   }
 
   /** Whether the root of a receiver chain is a library object (or a logger), not user code. */

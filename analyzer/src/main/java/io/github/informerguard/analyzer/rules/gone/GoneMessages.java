@@ -61,4 +61,18 @@ final class GoneMessages {
             + " (paginated, consistent reads) and re-watch from the list's resourceVersion, deliver the deletes"
             + " missed meanwhile, and back off with full jitter under a RelistBudget shared by all informers"));
   }
+  static FindingText clientJavaGoneOnlyThrown(String watchedCall) {
+    return new FindingText(
+        "Watch.createWatch(" + watchedCall + ") is iterated with 410 Gone handled only as an ApiException, but a"
+            + " watch's 410 arrives as an ERROR event.",
+        "When etcd has compacted away the requested resourceVersion, the API server accepts the watch (HTTP 200)"
+            + " and sends one ERROR event (object null, status.code 410), then ends the stream; iterating a Watch never throws it as"
+            + " an ApiException, so the catch that tests getCode() == 410 is not reached. The loop then reads"
+            + " resp.object (null) or watches again from the same expired resourceVersion, which fails the same way"
+            + " on every pass. Test resp.type for ERROR and resp.status.getCode() for 410 inside the loop: on 410, list"
+            + " again and watch from the list's resourceVersion, with backoff; or use an informer instead of the"
+            + " loop." + ClientJavaGuard.recommend("its informers re-list on 410"
+            + " (paginated, consistent reads) and re-watch from the list's resourceVersion, deliver the deletes"
+            + " missed meanwhile, and back off with full jitter under a RelistBudget shared by all informers"));
+  }
 }

@@ -78,6 +78,9 @@ public final class MissingGoneHandling extends CatalogRule {
       if (reportsWaiterOrExit(ctx, handlers, evidence, impl, onClose.get(), where, impl.watches())) {
         continue;
       }
+      if (TimedLatchWaits.oneShot(impl, evidence)) {
+        continue; // the watch serves one wait with a deadline: a 410 makes it run to its deadline, as a missed event would
+      }
       // Only long-lived watches: a handle closed in the opening method, with no unbounded wait
       // in between, lives seconds to minutes, too short for a compaction 410 to be a real risk.
       // A project watch method's handle returned to the caller is the caller's to judge (its lifetime is elsewhere).
@@ -254,7 +257,8 @@ public final class MissingGoneHandling extends CatalogRule {
     MainEndingClose mainEnding = new MainEndingClose(ctx.types());
     ConstantFolder folder = new ConstantFolder(ctx.types());
     for (MethodCallExpr call : ctx.nodes(MethodCallExpr.class)) {
-      if (!watches.isCreateWatch(call)) {
+      // A watch only in a private method nothing in the file calls never opens (a helper of commented-out code).
+      if (!watches.isCreateWatch(call) || UncalledCode.inUncalledPrivateMethod(call)) {
         continue;
       }
       Optional<Node> callable = ClientJavaWatches.enclosingCallable(call);
@@ -266,10 +270,13 @@ public final class MissingGoneHandling extends CatalogRule {
       }
       GoneEvidence.Result r = evidence.scan(callable.get(), watches.events(callable.get()),
           GoneEvidence.Delegation.TRACKED_VALUES_ONLY);
-      if (r.goneCheck || (r.errorTypeCheck && r.clientJavaRelist) || r.opaque) {
+      // A 410 looked for only on a thrown ApiException, with no event's type read, never sees a watch's 410.
+      boolean onlyThrown = r.goneCheck && !r.errorTypeCheck && ClientJavaWatches.goneTestedOnlyOnApiException(callable.get());
+      if (r.goneCheck && !onlyThrown || (r.errorTypeCheck && r.clientJavaRelist) || r.opaque) {
         continue;
       }
-      GoneMessages.clientJava(FindingText.shorten(call.getArgument(1).toString())).report(ctx, call);
+      String watched = FindingText.shorten(call.getArgument(1).toString());
+      (onlyThrown ? GoneMessages.clientJavaGoneOnlyThrown(watched) : GoneMessages.clientJava(watched)).report(ctx, call);
     }
   }
 

@@ -35,12 +35,15 @@ final class ResyncMessages {
         : shippedIn.map(where -> " The value is the application's shipped configuration (" + where + "), which"
             + " every deployment runs with unless it overrides that key; change it there.").orElse("");
     if (kind == Kind.RECONCILIATION_INTERVAL) {
+      boolean josdk30 = library.equals(ShortResyncPeriod.JOSDK_3_0);
+      String element = josdk30 ? "reconciliationMaxInterval" : "maxReconciliationInterval";
+      String annotation = josdk30 ? "@ReconciliationMaxInterval" : "@MaxReconciliationInterval";
       return new FindingText(
-          "maxReconciliationInterval" + resolves + Durations.format(millis) + ", below the " + min + " minimum.",
+          element + resolves + Durations.format(millis) + ", below the " + min + " minimum.",
           "JOSDK re-runs reconcile() for every primary resource at most " + Durations.format(millis)
               + " after its last reconciliation even when nothing changed, so API calls grow with the number of"
               + " resources. Rely on events and keep JOSDK's 10h default, or use at least " + min
-              + " (a value <= 0 in @MaxReconciliationInterval turns it off)." + configured);
+              + " (a value <= 0 in " + annotation + " turns it off)." + configured);
     }
     String what = kind == Kind.HANDLER_RESYNC ? "handler resync period" : "resync period";
     if (millis < 0) {

@@ -41,6 +41,10 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ShortResyncPeriod extends CatalogRule {
 
+  /** The library names judge() hands the messages: JOSDK 3.0's annotation names its interval differently. */
+  static final String JOSDK = "JOSDK";
+  static final String JOSDK_3_0 = "JOSDK 3.0";
+
   public static final String ID = "ShortResyncPeriod";
   public static final String MINIMUM_PERIOD = "minimumPeriod";
   public static final String MINIMUM_RECONCILIATION_INTERVAL = "minimumReconciliationInterval";
@@ -198,12 +202,17 @@ public final class ShortResyncPeriod extends CatalogRule {
       member(normal, ResyncApis.JOSDK_INTERVAL_ELEMENT)
           .filter(NormalAnnotationExpr.class::isInstance)
           .map(NormalAnnotationExpr.class::cast)
-          .ifPresent(interval -> checkMaxReconciliationInterval(ctx, folder, interval));
+          .ifPresent(interval -> checkMaxReconciliationInterval(ctx, folder, interval, JOSDK));
+      member(normal, ResyncApis.JOSDK_3_0_INTERVAL_ELEMENT)
+          .filter(NormalAnnotationExpr.class::isInstance)
+          .map(NormalAnnotationExpr.class::cast)
+          .ifPresent(interval -> checkMaxReconciliationInterval(ctx, folder, interval, JOSDK_3_0));
     }
   }
 
   /** {@code @MaxReconciliationInterval(interval = N, timeUnit = TimeUnit.X)}; the unit defaults to HOURS. */
-  private void checkMaxReconciliationInterval(RuleContext ctx, ConstantFolder folder, NormalAnnotationExpr interval) {
+  private void checkMaxReconciliationInterval(RuleContext ctx, ConstantFolder folder, NormalAnnotationExpr interval,
+      String library) {
     Optional<Expression> amount = member(interval, "interval");
     if (amount.isEmpty()) {
       return; // JOSDK's default, 10 hours
@@ -223,7 +232,7 @@ public final class ShortResyncPeriod extends CatalogRule {
     }
     long millis = unit.toMillis(((Number) n.get().value()).longValue());
     judge(ctx, element(amount.get(), interval), List.of(new Folded(millis, n.get().configDefault())), Unit.DURATION,
-        Kind.RECONCILIATION_INTERVAL, "JOSDK");
+        Kind.RECONCILIATION_INTERVAL, library);
   }
 
   /** The {@code name = value} pair that holds {@code value}: findings are shown at the element. */

@@ -47,12 +47,25 @@ class MissingGoneHandlingTest {
   void clientJavaFindingIsAtTheCreateWatchCall() {
     AnalysisResult r = precise();
     List<Finding> cj = r.findings().stream().filter(f -> f.file().endsWith("ClientJavaWatches.java")).toList();
-    assertThat(cj).hasSize(3);
+    assertThat(cj).hasSize(4);
     assertThat(cj.get(0).fullText())
         .startsWith("Watch.createWatch(api.listNamespacedPod(ns).watch(true).buildCall(null))")
         .contains("ApiException with code 410")
         .contains("ERROR event (object null, status.code 410)")
         .contains("watch from the list's resourceVersion");
+  }
+
+  @Test
+  void aGoneTestOnlyOnApiExceptionIsToldApartFromNoTestInBothModes() {
+    for (boolean precise : new boolean[] {true, false}) {
+      List<Finding> cj = FixtureRunner.run(Fixture.of(ID), ID, precise).findings().stream()
+          .filter(f -> f.file().endsWith("ClientJavaWatches.java")).toList();
+      assertThat(cj).as("precise=%s", precise).filteredOn(f -> f.message().contains("handled only as an ApiException"))
+          .singleElement().satisfies(f -> assertThat(f.fullText())
+              .contains("HTTP 200")
+              .contains("ERROR event (object null, status.code 410)")
+              .contains("never throws it as an ApiException"));
+    }
   }
 
   @Test
