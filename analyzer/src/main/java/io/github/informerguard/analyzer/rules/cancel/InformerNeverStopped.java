@@ -450,7 +450,8 @@ public final class InformerNeverStopped extends CatalogRule {
     StartupHooks hooks = new StartupHooks(ctx.types());
     Optional<String> hook = hooks.hookOf(start);
     if (StartupHooks.fileStopsFactories(ctx.unit()) || hooks.fileHasShutdownPathThatMayStop(ctx.unit())
-        || providerMayStop(ctx, hooks, receiver)) {
+        || providerMayStop(ctx, hooks, receiver)
+        || library == Library.CLIENT_JAVA && ContainerManagers.heldBy(ctx.types(), start)) {
       return;
     }
     if (hook.isEmpty()) {
