@@ -4,6 +4,7 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import io.github.informerguard.analyzer.api.TypeFacts;
+import java.util.Optional;
 
 /**
  * Whether an expression in a call's scope is a type name ({@code Watch.createWatch(..)},
@@ -17,10 +18,14 @@ public final class TypeNameExpressions {
 
   /** Whether {@code scope} is a type name that denotes {@code qualified} where it is written. */
   public static boolean denotes(Expression scope, String qualified, TypeFacts types) {
+    return denoted(scope, types).filter(qualified::equals).isPresent();
+  }
+
+  /** The qualified name of the type {@code scope} names where it is written, when it is a type name. */
+  public static Optional<String> denoted(Expression scope, TypeFacts types) {
     if (scope instanceof NameExpr n) {
-      return Scopes.lookup(n.getNameAsString(), n).isEmpty()
-          && types.typeName(n.getNameAsString(), n).filter(qualified::equals).isPresent();
+      return Scopes.lookup(n.getNameAsString(), n).isPresent() ? Optional.empty() : types.typeName(n.getNameAsString(), n);
     }
-    return scope instanceof FieldAccessExpr f && types.typeName(f.toString(), f).filter(qualified::equals).isPresent();
+    return scope instanceof FieldAccessExpr f ? types.typeName(f.toString(), f) : Optional.empty();
   }
 }

@@ -61,12 +61,10 @@ public final class LoggingCalls {
    * a dependency of the calling file), so an edit that makes it do more than log is seen.
    */
   public static boolean isProjectLogFacade(MethodCallExpr call, TypeFacts types) {
-    if (!(call.getScope().orElse(null) instanceof NameExpr owner)
-        || !Character.isUpperCase(owner.getNameAsString().charAt(0))
-        || io.github.informerguard.analyzer.resolve.Scopes.lookup(owner.getNameAsString(), owner).isPresent()) {
+    if (!(call.getScope().orElse(null) instanceof NameExpr owner) || !Character.isUpperCase(owner.getNameAsString().charAt(0))) {
       return false;
     }
-    List<com.github.javaparser.ast.body.MethodDeclaration> same = types.typeName(owner.getNameAsString(), call)
+    List<com.github.javaparser.ast.body.MethodDeclaration> same = TypeNameExpressions.denoted(owner, types)
         .flatMap(types::sourceType)
         .map(t -> t.getMethodsByName(call.getNameAsString())).orElse(List.of()).stream()
         .filter(m -> m.getParameters().size() == call.getArguments().size()).toList();

@@ -366,10 +366,7 @@ final class ClientJavaWatches {
    * such test is written here (one a helper makes is judged as before).
    */
   static boolean goneTestedOnlyOnApiException(Node callable) {
-    List<Node> tests = callable.findAll(Node.class, n ->
-        n instanceof com.github.javaparser.ast.expr.IntegerLiteralExpr lit && lit.getValue().equals(String.valueOf(WatchApis.HTTP_GONE))
-            || n instanceof NameExpr name && name.getNameAsString().equals(WatchApis.HTTP_GONE_CONSTANT)
-            || n instanceof com.github.javaparser.ast.expr.FieldAccessExpr f && f.getNameAsString().equals(WatchApis.HTTP_GONE_CONSTANT));
+    List<Node> tests = callable.findAll(Node.class, GoneEvidence::isGoneConstant);
     return !tests.isEmpty() && tests.stream().allMatch(t -> t.findAncestor(com.github.javaparser.ast.stmt.CatchClause.class)
         .filter(c -> java.util.Arrays.stream(c.getParameter().getType().asString().split("\\|"))
             .map(String::trim).anyMatch(t2 -> t2.equals("ApiException") || t2.endsWith(".ApiException")))

@@ -64,6 +64,13 @@ final class GoneEvidence {
     this.types = types;
   }
 
+  /** A written 410: the literal, or {@code HTTP_GONE} ({@code HttpURLConnection}'s or any constant of that name). */
+  static boolean isGoneConstant(Node node) {
+    return node instanceof IntegerLiteralExpr lit && lit.asNumber().intValue() == WatchApis.HTTP_GONE
+        || node instanceof NameExpr n && n.getNameAsString().equals(WatchApis.HTTP_GONE_CONSTANT)
+        || node instanceof FieldAccessExpr f && f.getNameAsString().equals(WatchApis.HTTP_GONE_CONSTANT);
+  }
+
   Result scan(Node body, Set<Node> tracked, Delegation delegation) {
     Result r = new Result();
     Set<Node> visited = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -73,11 +80,7 @@ final class GoneEvidence {
 
   private void scan(Node body, Set<Node> tracked, Delegation delegation, Result r, Set<Node> visited, int depth) {
     body.walk(node -> {
-      if (node instanceof IntegerLiteralExpr lit && lit.asNumber().intValue() == WatchApis.HTTP_GONE) {
-        r.goneCheck = true;
-      } else if (node instanceof NameExpr n && n.getNameAsString().equals(WatchApis.HTTP_GONE_CONSTANT)) {
-        r.goneCheck = true;
-      } else if (node instanceof FieldAccessExpr f && f.getNameAsString().equals(WatchApis.HTTP_GONE_CONSTANT)) {
+      if (isGoneConstant(node)) {
         r.goneCheck = true;
       } else if (node instanceof NameExpr n && n.getNameAsString().equals(WatchApis.K8S_ERROR_TYPE)) {
         r.errorTypeCheck = true;

@@ -199,14 +199,14 @@ public final class ShortResyncPeriod extends CatalogRule {
       }
     }
     if (ctx.types().annotationIs(annotation, JOSDK_CONTROLLER_CONFIGURATION).isYes()) {
-      member(normal, ResyncApis.JOSDK_INTERVAL_ELEMENT)
-          .filter(NormalAnnotationExpr.class::isInstance)
-          .map(NormalAnnotationExpr.class::cast)
-          .ifPresent(interval -> checkMaxReconciliationInterval(ctx, folder, interval, JOSDK));
-      member(normal, ResyncApis.JOSDK_3_0_INTERVAL_ELEMENT)
-          .filter(NormalAnnotationExpr.class::isInstance)
-          .map(NormalAnnotationExpr.class::cast)
-          .ifPresent(interval -> checkMaxReconciliationInterval(ctx, folder, interval, JOSDK_3_0));
+      // The element as JOSDK 3.1 and later name it, then as 3.0 did: the library name picks the message's words.
+      for (String[] element : new String[][] {{ResyncApis.JOSDK_INTERVAL_ELEMENT, JOSDK},
+          {ResyncApis.JOSDK_3_0_INTERVAL_ELEMENT, JOSDK_3_0}}) {
+        member(normal, element[0])
+            .filter(NormalAnnotationExpr.class::isInstance)
+            .map(NormalAnnotationExpr.class::cast)
+            .ifPresent(interval -> checkMaxReconciliationInterval(ctx, folder, interval, element[1]));
+      }
     }
   }
 
